@@ -1,0 +1,89 @@
+package com.shopstream.common.boot;
+
+import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.progress.QueryProgress;
+import com.shopstream.common.progress.StoreSize;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The progress figures as Micrometer meters, {@code shopstream.*}: per query input rows, late rows, refused windows,
+ * newest event time, watermark and watermark lag behind the wall clock; dead letters per source topic and stage;
+ * rows and bytes per state store. Queries and dead-letter series appear as they are first seen.
+ */
+public final class ProgressMeters implements MeterBinder {
+
+    private final ProgressRegistry progress;
+    private final Clock clock;
+    private final Set<String> storeNames;
+
+    public ProgressMeters(ProgressRegistry progress, Clock clock, Set<String> storeNames) {
+        this.progress = progress;
+        this.clock = clock;
+        this.storeNames = storeNames;
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        progress.onQuery(query -> bindQuery(registry, query));
+        progress.onDeadLetterSeries(series -> FunctionCounter
+                .builder("shopstream.dead.letters", progress, p -> p.deadLetters(series))
+                .description("Records sent to the dead-letter topic")
+                .tag("topic", series.sourceTopic())
+                .tag("stage", series.stage().label())
+                .register(registry));
+        for (String store : storeNames) {
+            storeGauge(registry, "shopstream.state.rows", "Rows in the state store (RocksDB estimate)", store,
+                    StoreSize::rows);
+            storeGauge(registry, "shopstream.state.bytes", "Estimated bytes of the state store", store,
+                    StoreSize::estimatedBytes);
+        }
+    }
+
+    private void bindQuery(MeterRegistry registry, QueryProgress query) {
+        String name = query.name();
+        FunctionCounter.builder("shopstream.input.rows", query, QueryProgress::inputRows)
+                .description("Records that reached the query's event-time step").tag("query", name).register(registry);
+        FunctionCounter.builder("shopstream.late.rows", query, QueryProgress::lateRows)
+                .description("Records refused by every window (sent to the late topic)").tag("query", name)
+                .register(registry);
+        FunctionCounter.builder("shopstream.late.refusals", query, QueryProgress::refusedWindows)
+                .description("Window refusals (a hopping window record can be refused by some windows)")
+                .tag("query", name).register(registry);
+        Gauge.builder("shopstream.event.time.max", query, q -> seconds(q.newestEventTime()))
+                .description("Newest event time seen (epoch seconds)").baseUnit("seconds").tag("query", name)
+                .register(registry);
+        Gauge.builder("shopstream.watermark", query, q -> seconds(q.watermark()))
+                .description("Watermark: newest event time minus the delay (epoch seconds)").baseUnit("seconds")
+                .tag("query", name).register(registry);
+        Gauge.builder("shopstream.watermark.lag", query, q -> q.watermark().isPresent()
+                        ? (clock.millis() - q.watermark().getAsLong()) / 1000.0 : Double.NaN)
+                .description("Wall clock minus watermark").baseUnit("seconds").tag("query", name)
+                .register(registry);
+    }
+
+    private void storeGauge(MeterRegistry registry, String meter, String description, String store,
+                            ToDoubleFunction<StoreSize> value) {
+        Gauge.builder(meter, progress, p -> sizeOf(p.storeSizes(), store, value))
+                .description(description).tag("store", store).register(registry);
+    }
+
+    private static double sizeOf(List<StoreSize> sizes, String store, ToDoubleFunction<StoreSize> value) {
+        return sizes.stream().filter(s -> s.name().equals(store)).findFirst()
+                .map(s -> {
+                    double v = value.applyAsDouble(s);
+                    return v < 0 ? Double.NaN : v;
+                })
+                .orElse(Double.NaN);
+    }
+
+    private static double seconds(java.util.OptionalLong millis) {
+        return millis.isPresent() ? millis.getAsLong() / 1000.0 : Double.NaN;
+    }
+}

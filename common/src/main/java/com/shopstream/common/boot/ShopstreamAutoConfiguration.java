@@ -1,0 +1,141 @@
+package com.shopstream.common.boot;
+
+import com.shopstream.common.errors.KafkaDeadLetterPublisher;
+import com.shopstream.common.json.EventReader;
+import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.BoundedThreadReplacement;
+import com.shopstream.common.streams.StreamsDefaults;
+import com.shopstream.common.streams.StreamsRuntime;
+import java.time.Clock;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyDescription;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.kafka.annotation.KafkaStreamsDefaultConfiguration;
+import org.springframework.kafka.config.KafkaStreamsConfiguration;
+import org.springframework.kafka.config.StreamsBuilderFactoryBean;
+import org.springframework.kafka.config.StreamsBuilderFactoryBeanConfigurer;
+
+/**
+ * What every service gets from {@code common}: event reading and topic serdes, progress, and, for a service with
+ * {@code @EnableKafkaStreams}, the streams defaults, dead-letter routing, a bounded uncaught-exception policy, the
+ * Kafka Streams health indicator, the {@code streamprogress} endpoint and the {@code shopstream.*} meters.
+ */
+@AutoConfiguration
+@ConditionalOnClass(StreamsBuilder.class)
+@EnableConfigurationProperties(ShopstreamProperties.class)
+public class ShopstreamAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean(Clock.class)
+    Clock shopstreamClock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    ProgressRegistry progressRegistry(Environment environment) {
+        return new ProgressRegistry(serviceName(environment));
+    }
+
+    @Bean
+    EventReader eventReader(ShopstreamProperties properties, Clock clock) {
+        return new EventReader(clock, properties.maxFutureSkew());
+    }
+
+    @Bean
+    ShopTopics shopTopics(EventReader eventReader) {
+        return new ShopTopics(eventReader);
+    }
+
+    static String serviceName(Environment environment) {
+        String name = environment.getProperty("spring.application.name");
+        if (name == null || name.isBlank()) {
+            throw new IllegalStateException("spring.application.name must be set: it names the service, its "
+                    + "dead-letter and late topics, and (by default) its Kafka Streams application.id");
+        }
+        return name;
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBean(name = KafkaStreamsDefaultConfiguration.DEFAULT_STREAMS_BUILDER_BEAN_NAME)
+    static class StreamsServiceConfiguration {
+
+        @Bean(destroyMethod = "close")
+        KafkaDeadLetterPublisher deadLetterPublisher(
+                @org.springframework.beans.factory.annotation.Qualifier(
+                        KafkaStreamsDefaultConfiguration.DEFAULT_STREAMS_CONFIG_BEAN_NAME)
+                KafkaStreamsConfiguration streamsConfig,
+                Environment environment) {
+            return new KafkaDeadLetterPublisher(streamsConfig.asProperties().entrySet().stream()
+                    .collect(java.util.stream.Collectors.toMap(e -> e.getKey().toString(), e -> e.getValue())),
+                    serviceName(environment) + "-dead-letters");
+        }
+
+        @Bean
+        StreamsBuilderFactoryBeanConfigurer shopstreamStreamsDefaults(ShopstreamProperties properties,
+                                                                     KafkaDeadLetterPublisher deadLetters,
+                                                                     ProgressRegistry progress, Clock clock,
+                                                                     Environment environment) {
+            String service = serviceName(environment);
+            StreamsRuntime runtime = new StreamsRuntime(service, properties.deadLetterTopic(service), deadLetters,
+                    progress);
+            return factoryBean -> {
+                Properties streamsProperties = factoryBean.getStreamsConfiguration();
+                StreamsDefaults.apply(streamsProperties, runtime, properties.rocksdb().memory());
+                factoryBean.setStreamsConfiguration(streamsProperties);
+                factoryBean.setStreamsUncaughtExceptionHandler(new BoundedThreadReplacement(
+                        properties.threadReplacement().max(), properties.threadReplacement().window(), clock));
+            };
+        }
+
+        @Bean
+        KafkaStreamsHealthIndicator kafkaStreamsHealthIndicator(StreamsBuilderFactoryBean factoryBean) {
+            return new KafkaStreamsHealthIndicator(factoryBean);
+        }
+
+        @Bean
+        StreamProgressEndpoint streamProgressEndpoint(ProgressRegistry progress, Clock clock) {
+            return new StreamProgressEndpoint(progress, clock);
+        }
+
+        @Bean
+        ProgressMeters progressMeters(ProgressRegistry progress, Clock clock, ObjectProvider<Topology> topology,
+                                      StreamsBuilderFactoryBean factoryBean) {
+            Set<String> stores = storeNames(topology.getIfAvailable());
+            progress.storeSizes(new KafkaStreamsStoreSizes(factoryBean, stores));
+            return new ProgressMeters(progress, clock, stores);
+        }
+
+        @Bean
+        ProgressReporter progressReporter(ProgressRegistry progress, ShopstreamProperties properties, Clock clock) {
+            return new ProgressReporter(progress, properties.progressInterval(), clock);
+        }
+
+        private static Set<String> storeNames(Topology topology) {
+            Set<String> names = new TreeSet<>();
+            if (topology == null) {
+                return names;
+            }
+            for (TopologyDescription.Subtopology subtopology : topology.describe().subtopologies()) {
+                for (TopologyDescription.Node node : subtopology.nodes()) {
+                    if (node instanceof TopologyDescription.Processor processor) {
+                        names.addAll(processor.stores());
+                    }
+                }
+            }
+            return names;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package com.shopstream.common.boot;
+
+import com.shopstream.common.streams.RocksDbMemory;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Settings every service shares ({@code shopstream.*}). Each service adds its own under {@code shopstream.<service>}.
+ *
+ * @param topics          input topic names
+ * @param maxFutureSkew   an event time further than this ahead of the wall clock is a dead letter
+ * @param deadLetterTopic where unreadable records go; default {@code <spring.application.name>-dlq}
+ * @param lateTopic       where too-late records go; default {@code <spring.application.name>-late}
+ * @param rocksdb         off-heap memory shared by all RocksDB stores of the service
+ * @param progressInterval how often a progress report closes (Spark's trigger interval, for reporting only)
+ * @param threadReplacement how often a dead stream thread is replaced before the client shuts down
+ */
+@ConfigurationProperties("shopstream")
+public record ShopstreamProperties(
+        @DefaultValue Topics topics,
+        @DefaultValue("1h") Duration maxFutureSkew,
+        String deadLetterTopic,
+        String lateTopic,
+        @DefaultValue RocksDb rocksdb,
+        @DefaultValue("10s") Duration progressInterval,
+        @DefaultValue ThreadReplacement threadReplacement) {
+
+    public ShopstreamProperties {
+        if (maxFutureSkew.isNegative()) {
+            throw new IllegalArgumentException("shopstream.max-future-skew must not be negative: " + maxFutureSkew);
+        }
+        if (progressInterval.isZero() || progressInterval.isNegative()) {
+            throw new IllegalArgumentException("shopstream.progress-interval must be positive: " + progressInterval);
+        }
+    }
+
+    public String deadLetterTopic(String serviceName) {
+        return deadLetterTopic == null || deadLetterTopic.isBlank() ? serviceName + "-dlq" : deadLetterTopic;
+    }
+
+    public String lateTopic(String serviceName) {
+        return lateTopic == null || lateTopic.isBlank() ? serviceName + "-late" : lateTopic;
+    }
+
+    /** @param orders orders topic; @param paymentsRaw payments as providers send them; @param payments keyed by order */
+    public record Topics(
+            @DefaultValue("orders") String orders,
+            @DefaultValue("payments-raw") String paymentsRaw,
+            @DefaultValue("payments") String payments) {
+    }
+
+    /** @param totalOffHeap block cache shared by all stores; @param memtables the part memtables may take */
+    public record RocksDb(@DefaultValue("128MB") DataSize totalOffHeap, @DefaultValue("32MB") DataSize memtables) {
+
+        public RocksDbMemory memory() {
+            return new RocksDbMemory(totalOffHeap.toBytes(), memtables.toBytes());
+        }
+    }
+
+    /** @param max replacements allowed within {@code window}; @param window the sliding window */
+    public record ThreadReplacement(@DefaultValue("3") int max, @DefaultValue("10m") Duration window) {
+
+        public ThreadReplacement {
+            if (max < 0) {
+                throw new IllegalArgumentException("shopstream.thread-replacement.max must not be negative: " + max);
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package com.shopstream.common.errors;
+
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.streams.errors.ErrorHandlerContext;
+import org.apache.kafka.streams.errors.ProductionExceptionHandler;
+
+/**
+ * A result that cannot be written because of the record itself (it does not serialize, it is too large, the broker
+ * rejects it) becomes a dead letter carrying the source record that produced it. Transient broker trouble is retried,
+ * and anything else fails the task: it is not the record's fault, so skipping it would lose data.
+ */
+public final class DeadLetterProductionHandler implements ProductionExceptionHandler {
+
+    private DeadLetterRouter router;
+
+    @Override
+    public void configure(Map<String, ?> configs) {
+        router = DeadLetterRouter.from(configs);
+    }
+
+    @Override
+    public ProductionExceptionHandlerResponse handle(ErrorHandlerContext context,
+                                                     ProducerRecord<byte[], byte[]> record, Exception exception) {
+        if (exception instanceof RetriableException) {
+            return ProductionExceptionHandlerResponse.RETRY;
+        }
+        if (exception instanceof RecordTooLargeException || exception instanceof InvalidRecordException) {
+            return deadLetter(context, exception);
+        }
+        return ProductionExceptionHandlerResponse.FAIL;
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public ProductionExceptionHandlerResponse handleSerializationException(ErrorHandlerContext context,
+                                                                           ProducerRecord record,
+                                                                           Exception exception,
+                                                                           SerializationExceptionOrigin origin) {
+        return deadLetter(context, exception);
+    }
+
+    private ProductionExceptionHandlerResponse deadLetter(ErrorHandlerContext context, Exception exception) {
+        FailedRecord failed = new FailedRecord(FailureStage.PRODUCTION, context.topic(), context.partition(),
+                context.offset(), context.sourceRawKey(), context.sourceRawValue(), context.headers(), exception);
+        return router.route(failed)
+                ? ProductionExceptionHandlerResponse.CONTINUE
+                : ProductionExceptionHandlerResponse.FAIL;
+    }
+}

@@ -1,0 +1,70 @@
+package com.shopstream.common.errors;
+
+import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.streams.StreamsRuntime;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends a failed record to the service's dead-letter topic, counts it, and tells the exception handler whether the
+ * service may go on. It may go on only once the dead letter is durable: when the dead-letter topic cannot be written,
+ * the handler fails the task, so the record is processed again after the thread is replaced, and nothing is lost.
+ *
+ * <p>The dead letter is written by a producer of its own, outside the task's transaction: a crash between the write
+ * and the task's commit writes it a second time. Consumers of the dead-letter topic can recognise such copies by the
+ * source topic, partition and offset headers.
+ */
+public final class DeadLetterRouter {
+
+    private static final Logger log = LoggerFactory.getLogger(DeadLetterRouter.class);
+    private static final long LOG_EVERY_MS = 10_000;
+
+    private final String deadLetterTopic;
+    private final DeadLetterPublisher publisher;
+    private final ProgressRegistry progress;
+    private final AtomicLong lastLogged = new AtomicLong(Long.MIN_VALUE);
+    private final AtomicLong unlogged = new AtomicLong();
+
+    public DeadLetterRouter(String deadLetterTopic, DeadLetterPublisher publisher, ProgressRegistry progress) {
+        this.deadLetterTopic = deadLetterTopic;
+        this.publisher = publisher;
+        this.progress = progress;
+    }
+
+    public static DeadLetterRouter from(Map<String, ?> streamsConfigs) {
+        StreamsRuntime runtime = StreamsRuntime.from(streamsConfigs);
+        return new DeadLetterRouter(runtime.deadLetterTopic(), runtime.deadLetters(), runtime.progress());
+    }
+
+    /** @return {@code true} when the dead letter is written and the service can continue with the next record */
+    public boolean route(FailedRecord failed) {
+        try {
+            publisher.publish(failed.toDeadLetter(deadLetterTopic));
+        } catch (RuntimeException e) {
+            log.error("Could not write the dead letter of {}-{}@{} to {} ({}); failing the task so that the record "
+                            + "is retried", failed.sourceTopic(), failed.sourcePartition(), failed.sourceOffset(),
+                    deadLetterTopic, failed.reason(), e);
+            return false;
+        }
+        progress.deadLetter(failed.sourceTopic(), failed.stage());
+        logThrottled(failed);
+        return true;
+    }
+
+    /** One line per 10 s at most, so that a flood of bad input cannot flood the logs; metrics count every one. */
+    private void logThrottled(FailedRecord failed) {
+        long now = System.currentTimeMillis();
+        long last = lastLogged.get();
+        if (now - last >= LOG_EVERY_MS && lastLogged.compareAndSet(last, now)) {
+            long skipped = unlogged.getAndSet(0);
+            log.warn("Dead letter to {}: {} failed at {}: {}{}", deadLetterTopic,
+                    failed.sourceTopic() + "-" + failed.sourcePartition() + "@" + failed.sourceOffset(),
+                    failed.stage().label(), failed.reason(),
+                    skipped == 0 ? "" : " (and " + skipped + " more since the last such line)");
+        } else {
+            unlogged.incrementAndGet();
+        }
+    }
+}

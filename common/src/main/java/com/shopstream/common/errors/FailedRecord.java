@@ -1,0 +1,67 @@
+package com.shopstream.common.errors;
+
+import com.shopstream.common.json.InvalidEventException;
+import java.nio.charset.StandardCharsets;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+
+/**
+ * A source record that failed, with where it came from and why: everything a dead letter needs. The dead letter
+ * carries the original key and value bytes unchanged, the original headers, and the {@link DeadLetterHeaders}.
+ */
+public record FailedRecord(
+        FailureStage stage,
+        String sourceTopic,
+        int sourcePartition,
+        long sourceOffset,
+        byte[] key,
+        byte[] value,
+        Headers headers,
+        Exception error) {
+
+    public ProducerRecord<byte[], byte[]> toDeadLetter(String deadLetterTopic) {
+        RecordHeaders out = new RecordHeaders();
+        if (headers != null) {
+            for (Header header : headers) {
+                out.add(header);
+            }
+        }
+        add(out, DeadLetterHeaders.REASON, reason());
+        add(out, DeadLetterHeaders.CLASS, cause().getClass().getName());
+        if (cause() instanceof InvalidEventException invalid && invalid.field() != null) {
+            add(out, DeadLetterHeaders.FIELD, invalid.field());
+        }
+        add(out, DeadLetterHeaders.STAGE, stage.label());
+        if (sourceTopic != null) {
+            add(out, DeadLetterHeaders.SOURCE_TOPIC, sourceTopic);
+            add(out, DeadLetterHeaders.SOURCE_PARTITION, Integer.toString(sourcePartition));
+            add(out, DeadLetterHeaders.SOURCE_OFFSET, Long.toString(sourceOffset));
+        }
+        return new ProducerRecord<>(deadLetterTopic, null, null, key, value, out);
+    }
+
+    /** The validation failure if there is one anywhere in the chain (Kafka Streams may wrap it), else the root. */
+    public Throwable cause() {
+        Throwable root = error;
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof InvalidEventException) {
+                return t;
+            }
+            root = t;
+        }
+        return root;
+    }
+
+    public String reason() {
+        Throwable cause = cause();
+        String message = cause.getMessage();
+        return message == null || message.isBlank() ? cause.getClass().getSimpleName() : message;
+    }
+
+    private static void add(RecordHeaders headers, String name, String value) {
+        headers.remove(name);
+        headers.add(name, value.getBytes(StandardCharsets.UTF_8));
+    }
+}

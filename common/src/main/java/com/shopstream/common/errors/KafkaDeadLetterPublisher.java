@@ -1,0 +1,73 @@
+package com.shopstream.common.errors;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * Publishes dead letters with an idempotent {@code acks=all} producer of its own, built from the service's streams
+ * configuration so that bootstrap servers and SASL/TLS settings are the same as the streams clients'.
+ */
+public final class KafkaDeadLetterPublisher implements DeadLetterPublisher, AutoCloseable {
+
+    private static final Set<String> NOT_INHERITED = Set.of(
+            ProducerConfig.TRANSACTIONAL_ID_CONFIG, ProducerConfig.CLIENT_ID_CONFIG,
+            ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+            ProducerConfig.INTERCEPTOR_CLASSES_CONFIG);
+
+    private final KafkaProducer<byte[], byte[]> producer;
+
+    public KafkaDeadLetterPublisher(Map<String, ?> streamsConfigs, String clientId) {
+        this.producer = new KafkaProducer<>(producerConfigs(streamsConfigs, clientId),
+                new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    static Map<String, Object> producerConfigs(Map<String, ?> streamsConfigs, String clientId) {
+        Map<String, Object> configs = new HashMap<>();
+        Set<String> producerKeys = ProducerConfig.configNames();
+        streamsConfigs.forEach((key, value) -> {
+            if (producerKeys.contains(key) && !NOT_INHERITED.contains(key)) {
+                configs.put(key, value);
+            }
+        });
+        // producer.-prefixed streams settings apply to every producer of the service, this one included
+        streamsConfigs.forEach((key, value) -> {
+            if (key.startsWith(StreamsConfig.PRODUCER_PREFIX)) {
+                String name = key.substring(StreamsConfig.PRODUCER_PREFIX.length());
+                if (!NOT_INHERITED.contains(name)) {
+                    configs.put(name, value);
+                }
+            }
+        });
+        configs.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+        configs.put(ProducerConfig.ACKS_CONFIG, "all");
+        configs.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        configs.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        return configs;
+    }
+
+    @Override
+    public void publish(ProducerRecord<byte[], byte[]> deadLetter) {
+        try {
+            producer.send(deadLetter).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KafkaException("interrupted while writing a dead letter to " + deadLetter.topic(), e);
+        } catch (ExecutionException e) {
+            throw new KafkaException("could not write a dead letter to " + deadLetter.topic(), e.getCause());
+        }
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(10));
+    }
+}

@@ -1,0 +1,161 @@
+package com.shopstream.common.json;
+
+import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.model.Order;
+import com.shopstream.common.model.Payment;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * Reads orders and payments exactly as the contract says: ISO-8601 or epoch-millisecond timestamps, exact decimal
+ * amounts (at least 0, at most 2 fraction digits), unknown fields ignored, everything else rejected with a short
+ * reason. An event time more than {@code maxFutureSkew} ahead of the wall clock is rejected too: a device with a
+ * wrong clock must not push the watermark past everyone else's records.
+ *
+ * <p>Streaming parser rather than data binding: it is on every service's hot path and it has to say precisely which
+ * field is wrong.
+ */
+public final class EventReader {
+
+    static final int MAX_PAYMENT_ID_LENGTH = 256;
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private final Clock clock;
+    private final Duration maxFutureSkew;
+
+    public EventReader(Clock clock, Duration maxFutureSkew) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.maxFutureSkew = Objects.requireNonNull(maxFutureSkew, "maxFutureSkew");
+        if (maxFutureSkew.isNegative()) {
+            throw new IllegalArgumentException("max-future-skew must not be negative: " + maxFutureSkew);
+        }
+    }
+
+    public Order readOrder(byte[] json) {
+        Long orderId = null;
+        Long customerId = null;
+        BigDecimal amount = null;
+        Instant orderTs = null;
+        try (JsonParser parser = open(json)) {
+            for (String name = parser.nextName(); name != null; name = parser.nextName()) {
+                parser.nextToken();
+                switch (name) {
+                    case "order_id" -> orderId = once(orderId, name, JsonFields.integer(parser, name));
+                    case "customer_id" -> customerId = once(customerId, name, JsonFields.integer(parser, name));
+                    case "amount" -> amount = once(amount, name, JsonFields.amount(parser, name));
+                    case "order_ts" -> orderTs = once(orderTs, name, JsonFields.timestamp(parser, name));
+                    default -> parser.skipChildren();
+                }
+            }
+            close(parser);
+        } catch (JacksonException e) {
+            throw notJson(e);
+        }
+        Order order = new Order(
+                required(orderId, "order_id"),
+                required(customerId, "customer_id"),
+                required(amount, "amount"),
+                required(orderTs, "order_ts"));
+        return notInFuture(order, "order_ts");
+    }
+
+    public Payment readPayment(byte[] json) {
+        String paymentId = null;
+        Long orderId = null;
+        BigDecimal amount = null;
+        Instant paidTs = null;
+        try (JsonParser parser = open(json)) {
+            for (String name = parser.nextName(); name != null; name = parser.nextName()) {
+                parser.nextToken();
+                switch (name) {
+                    case "payment_id" -> paymentId =
+                            once(paymentId, name, JsonFields.text(parser, name, MAX_PAYMENT_ID_LENGTH));
+                    case "order_id" -> orderId = once(orderId, name, JsonFields.integer(parser, name));
+                    case "amount" -> amount = once(amount, name, JsonFields.amount(parser, name));
+                    case "paid_ts" -> paidTs = once(paidTs, name, JsonFields.timestamp(parser, name));
+                    default -> parser.skipChildren();
+                }
+            }
+            close(parser);
+        } catch (JacksonException e) {
+            throw notJson(e);
+        }
+        Payment payment = new Payment(
+                required(paymentId, "payment_id"),
+                required(orderId, "order_id"),
+                required(amount, "amount"),
+                required(paidTs, "paid_ts"));
+        return notInFuture(payment, "paid_ts");
+    }
+
+    private static JsonParser open(byte[] json) {
+        if (json == null) {
+            throw new InvalidEventException(null, "value is null");
+        }
+        if (json.length == 0) {
+            throw new InvalidEventException(null, "value is empty");
+        }
+        JsonParser parser = JSON.createParser(ObjectReadContext.empty(), json);
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
+            parser.close();
+            throw new InvalidEventException(null, "not a JSON object");
+        }
+        return parser;
+    }
+
+    /** After the last field: the object must end, and nothing may follow it. */
+    private static void close(JsonParser parser) {
+        if (parser.currentToken() != JsonToken.END_OBJECT) {
+            throw new InvalidEventException(null, "not a JSON object");
+        }
+        if (parser.nextToken() != null) {
+            throw new InvalidEventException(null, "trailing content after the JSON object");
+        }
+    }
+
+    private <E extends ShopEvent> E notInFuture(E event, String field) {
+        Instant limit = clock.instant().plus(maxFutureSkew);
+        if (event.eventTime().isAfter(limit)) {
+            throw new InvalidEventException(field, field + " " + event.eventTime()
+                    + " is more than " + maxFutureSkew + " ahead of the wall clock");
+        }
+        return event;
+    }
+
+    private static <T> T once(T previous, String field, T value) {
+        if (previous != null) {
+            throw new InvalidEventException(field, field + " appears twice");
+        }
+        return value;
+    }
+
+    private static <T> T required(T value, String field) {
+        if (value == null) {
+            throw new InvalidEventException(field, field + " missing");
+        }
+        return value;
+    }
+
+    private static InvalidEventException notJson(JacksonException e) {
+        String detail = e.getOriginalMessage();
+        int lineBreak = detail == null ? -1 : detail.indexOf('\n');
+        if (lineBreak >= 0) {
+            detail = detail.substring(0, lineBreak);
+        }
+        // Jackson goes on to list what it expected; the token and the column are what an operator needs
+        int expecting = detail == null ? -1 : detail.indexOf(": was expecting");
+        if (expecting >= 0) {
+            detail = detail.substring(0, expecting);
+        }
+        String where = e.getLocation() == null ? "" : " at column " + e.getLocation().getColumnNr();
+        return new InvalidEventException(null, "not valid JSON" + where + ": " + String.valueOf(detail));
+    }
+}

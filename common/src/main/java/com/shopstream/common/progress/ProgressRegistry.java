@@ -1,0 +1,160 @@
+package com.shopstream.common.progress;
+
+import com.shopstream.common.errors.FailureStage;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The progress of one service, Spark's {@code lastProgress} for Kafka Streams: per query the rows since the last
+ * report, their event times and the watermark, late rows and dead letters, and the size of every state store.
+ * Plain Java and thread-safe: stream threads record, the actuator endpoint and Micrometer read.
+ */
+public final class ProgressRegistry {
+
+    private final String serviceName;
+    private final Map<String, QueryProgress> queries = new ConcurrentHashMap<>();
+    private final Map<DeadLetterSeries, LongAdder> deadLetters = new ConcurrentHashMap<>();
+    private final List<Consumer<QueryProgress>> queryListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<DeadLetterSeries>> deadLetterListeners = new CopyOnWriteArrayList<>();
+    private volatile Supplier<List<StoreSize>> storeSizes = List::of;
+
+    private final Object reportLock = new Object();
+    private Instant lastReportAt;
+    private final Map<String, long[]> lastTotals = new HashMap<>();
+    private volatile ProgressReport lastReport;
+
+    public ProgressRegistry(String serviceName) {
+        this.serviceName = Objects.requireNonNull(serviceName, "serviceName");
+    }
+
+    public String serviceName() {
+        return serviceName;
+    }
+
+    /**
+     * The progress of a query, registered by the first event-time step that runs it. Several tasks of one query
+     * share it; the delay and source topics must agree.
+     */
+    public QueryProgress query(String name, Duration delay, List<String> sourceTopics) {
+        QueryProgress query = queries.computeIfAbsent(name, n -> {
+            QueryProgress created = new QueryProgress(n, delay, sourceTopics);
+            queryListeners.forEach(listener -> listener.accept(created));
+            return created;
+        });
+        if (!query.delay().equals(delay)) {
+            throw new IllegalStateException("query " + name + " registered twice with different delays: "
+                    + query.delay() + " and " + delay);
+        }
+        return query;
+    }
+
+    public List<QueryProgress> queries() {
+        return queries.values().stream().sorted(Comparator.comparing(QueryProgress::name)).toList();
+    }
+
+    public void deadLetter(String sourceTopic, FailureStage stage) {
+        DeadLetterSeries series = new DeadLetterSeries(sourceTopic == null ? "unknown" : sourceTopic, stage);
+        deadLetters.computeIfAbsent(series, s -> {
+            deadLetterListeners.forEach(listener -> listener.accept(s));
+            return new LongAdder();
+        }).increment();
+    }
+
+    public long deadLetters(DeadLetterSeries series) {
+        LongAdder count = deadLetters.get(series);
+        return count == null ? 0 : count.sum();
+    }
+
+    public long deadLetters() {
+        return deadLetters.values().stream().mapToLong(LongAdder::sum).sum();
+    }
+
+    public long deadLettersFrom(List<String> topics) {
+        return deadLetters.entrySet().stream()
+                .filter(e -> topics.contains(e.getKey().sourceTopic()))
+                .mapToLong(e -> e.getValue().sum())
+                .sum();
+    }
+
+    /** Registers a callback for each new query, and calls it for the queries that exist already. */
+    public void onQuery(Consumer<QueryProgress> listener) {
+        queryListeners.add(listener);
+        queries.values().forEach(listener);
+    }
+
+    public void onDeadLetterSeries(Consumer<DeadLetterSeries> listener) {
+        deadLetterListeners.add(listener);
+        deadLetters.keySet().forEach(listener);
+    }
+
+    /** Where the sizes of the state stores come from (the running Kafka Streams instance). */
+    public void storeSizes(Supplier<List<StoreSize>> source) {
+        this.storeSizes = Objects.requireNonNull(source);
+    }
+
+    public List<StoreSize> storeSizes() {
+        return storeSizes.get();
+    }
+
+    /** Closes the current interval: what happened since the previous report. */
+    public ProgressReport report(Instant now) {
+        synchronized (reportLock) {
+            Duration interval = lastReportAt == null ? null : Duration.between(lastReportAt, now);
+            List<QueryReport> queryReports = new ArrayList<>();
+            for (QueryProgress query : queries()) {
+                long[] previous = lastTotals.getOrDefault(query.name(), new long[3]);
+                long[] totals = {query.inputRows(), query.lateRows(), deadLettersFrom(query.sourceTopics())};
+                long rows = totals[0] - previous[0];
+                QueryProgress.IntervalEventTimes times = query.drainInterval(rows);
+                queryReports.add(new QueryReport(
+                        query.name(),
+                        rows,
+                        interval == null || interval.isZero() ? null : rows * 1000.0 / interval.toMillis(),
+                        new EventTimeReport(
+                                times.isEmpty() ? null : Instant.ofEpochMilli(times.min()),
+                                times.isEmpty() ? null : Instant.ofEpochMilli(times.max()),
+                                times.isEmpty() ? null : Instant.ofEpochMilli(times.avg()),
+                                query.watermark().isPresent() ? Instant.ofEpochMilli(query.watermark().getAsLong()) : null),
+                        totals[1] - previous[1],
+                        totals[2] - previous[2],
+                        new QueryTotals(totals[0], totals[1], query.refusedWindows(), totals[2]),
+                        watermarks(query)));
+                lastTotals.put(query.name(), totals);
+            }
+            Map<String, Long> deadLettersByTopic = new TreeMap<>();
+            deadLetters.forEach((series, count) -> deadLettersByTopic.merge(series.sourceTopic(), count.sum(), Long::sum));
+            ProgressReport report = new ProgressReport(serviceName, now, interval, queryReports,
+                    deadLettersByTopic, storeSizes.get());
+            lastReportAt = now;
+            lastReport = report;
+            return report;
+        }
+    }
+
+    /** The last report made, or a first one now. */
+    public ProgressReport lastReport(Supplier<Instant> now) {
+        ProgressReport report = lastReport;
+        return report != null ? report : report(now.get());
+    }
+
+    private static Map<String, Instant> watermarks(QueryProgress query) {
+        Map<String, Instant> out = new TreeMap<>();
+        query.watermarkByTask().forEach((task, watermark) -> out.put(task, Instant.ofEpochMilli(watermark)));
+        return out;
+    }
+
+    public record DeadLetterSeries(String sourceTopic, FailureStage stage) {
+    }
+}

@@ -1,0 +1,48 @@
+package com.shopstream.common.serde;
+
+import com.shopstream.common.json.InvalidEventException;
+import com.shopstream.common.model.ShopEvent;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
+import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+
+/**
+ * Input streams keyed by order. Besides reading the topic on event time, it checks that the key is the event's own
+ * {@code order_id}: a record keyed otherwise may sit in the wrong partition for the join, so it is a dead letter
+ * (the exception goes to the processing exception handler), never silently joined wrong.
+ */
+public final class InputStreams {
+
+    private InputStreams() {
+    }
+
+    /** @param sourceName names the source processor; the key check is {@code <sourceName>-key-check} */
+    public static <V extends ShopEvent> KStream<String, V> keyedByOrder(StreamsBuilder builder, Topic<String, V> topic,
+                                                                       String sourceName) {
+        return builder.stream(topic.name(), topic.consumedAs(sourceName))
+                .processValues(KeyCheck::new, Named.as(sourceName + "-key-check"));
+    }
+
+    private static final class KeyCheck<V extends ShopEvent> implements FixedKeyProcessor<String, V, V> {
+
+        private FixedKeyProcessorContext<String, V> context;
+
+        @Override
+        public void init(FixedKeyProcessorContext<String, V> context) {
+            this.context = context;
+        }
+
+        @Override
+        public void process(FixedKeyRecord<String, V> record) {
+            long orderId = record.value().orderId();
+            if (!record.key().equals(Long.toString(orderId))) {
+                throw new InvalidEventException(null,
+                        "key \"" + record.key() + "\" is not the record's order_id " + orderId);
+            }
+            context.forward(record);
+        }
+    }
+}

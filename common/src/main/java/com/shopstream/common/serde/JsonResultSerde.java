@@ -1,0 +1,38 @@
+package com.shopstream.common.serde;
+
+import com.shopstream.common.json.ResultJson;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serializer;
+import tools.jackson.core.JacksonException;
+
+/** Serde of a result record; {@code null} is a tombstone both ways. Writes no type headers. */
+final class JsonResultSerde<T> implements Serde<T> {
+
+    private final Class<T> type;
+
+    JsonResultSerde(Class<T> type) {
+        this.type = type;
+    }
+
+    @Override
+    public Serializer<T> serializer() {
+        return (topic, value) -> value == null ? null : ResultJson.MAPPER.writeValueAsBytes(value);
+    }
+
+    @Override
+    public Deserializer<T> deserializer() {
+        return (topic, bytes) -> {
+            if (bytes == null) {
+                return null;
+            }
+            try {
+                return ResultJson.MAPPER.readValue(bytes, type);
+            } catch (JacksonException e) {
+                throw new SerializationException("not a " + type.getSimpleName() + " on " + topic + ": "
+                        + e.getOriginalMessage(), e);
+            }
+        };
+    }
+}

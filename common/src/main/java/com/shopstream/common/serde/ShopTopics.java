@@ -1,0 +1,76 @@
+package com.shopstream.common.serde;
+
+import com.shopstream.common.json.EventReader;
+import com.shopstream.common.json.EventWriter;
+import com.shopstream.common.model.JoinRow;
+import com.shopstream.common.model.Order;
+import com.shopstream.common.model.Payment;
+import com.shopstream.common.model.SessionResult;
+import com.shopstream.common.model.StreakUpdate;
+import com.shopstream.common.model.WindowResult;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+
+/**
+ * The one place that binds each kind of topic of the contract to its key and value serdes. Keys are strings
+ * everywhere: {@code order_id} as decimal text on the inputs, window, session or customer keys on the outputs.
+ */
+public final class ShopTopics {
+
+    private final Serde<String> keys = Serdes.String();
+    private final Serde<String> orderIdKeys = new OrderIdKeySerde();
+    private final Serde<Order> orders;
+    private final Serde<Payment> payments;
+    private final Serde<WindowResult> windowResults = new JsonResultSerde<>(WindowResult.class);
+    private final Serde<SessionResult> sessionResults = new JsonResultSerde<>(SessionResult.class);
+    private final Serde<StreakUpdate> streaks = new JsonResultSerde<>(StreakUpdate.class);
+    private final Serde<JoinRow> joinRows = new JsonResultSerde<>(JoinRow.class);
+
+    public ShopTopics(EventReader reader) {
+        this.orders = new EventSerde<>(reader::readOrder, EventWriter::write);
+        this.payments = new EventSerde<>(reader::readPayment, EventWriter::write);
+    }
+
+    /** Orders keyed by {@code order_id}: the {@code orders} input, and outputs that carry orders (dedup, late). */
+    public Topic<String, Order> orders(String name) {
+        return new Topic<>(name, orderIdKeys, orders);
+    }
+
+    /** Payments keyed by {@code order_id}: {@code payments} (co-partitioned with orders) and its late topic. */
+    public Topic<String, Payment> payments(String name) {
+        return new Topic<>(name, orderIdKeys, payments);
+    }
+
+    /** Payments as providers send them, keyed by anything (or nothing): {@code payments-raw}. */
+    public Topic<String, Payment> paymentsRaw(String name) {
+        return new Topic<>(name, keys, payments);
+    }
+
+    public Topic<String, WindowResult> windowResults(String name) {
+        return new Topic<>(name, keys, windowResults);
+    }
+
+    public Topic<String, SessionResult> sessionResults(String name) {
+        return new Topic<>(name, keys, sessionResults);
+    }
+
+    public Topic<String, StreakUpdate> streaks(String name) {
+        return new Topic<>(name, keys, streaks);
+    }
+
+    public Topic<String, JoinRow> joinRows(String name) {
+        return new Topic<>(name, keys, joinRows);
+    }
+
+    public Serde<String> keySerde() {
+        return keys;
+    }
+
+    public Serde<Order> orderSerde() {
+        return orders;
+    }
+
+    public Serde<Payment> paymentSerde() {
+        return payments;
+    }
+}

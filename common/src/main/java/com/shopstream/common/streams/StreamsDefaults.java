@@ -1,0 +1,35 @@
+package com.shopstream.common.streams;
+
+import com.shopstream.common.errors.DeadLetterDeserializationHandler;
+import com.shopstream.common.errors.DeadLetterProcessingHandler;
+import com.shopstream.common.errors.DeadLetterProductionHandler;
+import java.util.Map;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * The Kafka Streams settings every Shopstream service runs with unless its configuration says otherwise: exactly-once,
+ * dead-letter exception handlers, bounded RocksDB memory, and a topology that refuses to start with an
+ * auto-generated internal name (a rename would silently orphan state). Used by the Spring configuration and by tests,
+ * so both run the same settings.
+ */
+public final class StreamsDefaults {
+
+    private StreamsDefaults() {
+    }
+
+    public static <M extends Map<Object, Object>> M apply(M props, StreamsRuntime runtime, RocksDbMemory rocksDb) {
+        props.putIfAbsent(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        props.putIfAbsent(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
+                DeadLetterDeserializationHandler.class.getName());
+        props.putIfAbsent(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG,
+                DeadLetterProcessingHandler.class.getName());
+        props.putIfAbsent(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG,
+                DeadLetterProductionHandler.class.getName());
+        props.putIfAbsent(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedMemoryRocksDBConfig.class.getName());
+        props.putIfAbsent(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
+        props.put(BoundedMemoryRocksDBConfig.TOTAL_OFF_HEAP_BYTES, rocksDb.totalOffHeapBytes());
+        props.put(BoundedMemoryRocksDBConfig.MEMTABLE_BYTES, rocksDb.memtableBytes());
+        props.put(StreamsRuntime.CONFIG_KEY, runtime);
+        return props;
+    }
+}

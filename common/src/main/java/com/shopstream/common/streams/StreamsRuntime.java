@@ -1,0 +1,34 @@
+package com.shopstream.common.streams;
+
+import com.shopstream.common.errors.DeadLetterPublisher;
+import com.shopstream.common.progress.ProgressRegistry;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.kafka.common.config.ConfigException;
+
+/**
+ * What the exception handlers and the event-time processors of a service share at run time. Kafka Streams creates
+ * handlers and processors itself, so the one instance travels inside the streams configuration under
+ * {@link #CONFIG_KEY}; each handler and processor picks it up in {@code configure} / {@code init}.
+ */
+public record StreamsRuntime(String serviceName, String deadLetterTopic, DeadLetterPublisher deadLetters,
+                             ProgressRegistry progress) {
+
+    public static final String CONFIG_KEY = "shopstream.runtime";
+
+    public StreamsRuntime {
+        Objects.requireNonNull(serviceName, "serviceName");
+        Objects.requireNonNull(deadLetterTopic, "deadLetterTopic");
+        Objects.requireNonNull(deadLetters, "deadLetters");
+        Objects.requireNonNull(progress, "progress");
+    }
+
+    public static StreamsRuntime from(Map<String, ?> streamsConfigs) {
+        Object value = streamsConfigs.get(CONFIG_KEY);
+        if (value instanceof StreamsRuntime runtime) {
+            return runtime;
+        }
+        throw new ConfigException(CONFIG_KEY, value, "the streams configuration must carry the service's "
+                + StreamsRuntime.class.getName() + " (StreamsDefaults.apply puts it there)");
+    }
+}

@@ -1,0 +1,115 @@
+package com.shopstream.common.testing;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+
+/**
+ * A service topology under {@link TopologyTestDriver}, fed JSON text and read back as text. Records are piped with
+ * arrival timestamps that have nothing to do with their event times, so a topology that used the record timestamp
+ * as event time would fail its tests. Windows close only when a later event advances stream time.
+ */
+public final class StreamsHarness implements AutoCloseable {
+
+    /** Far from any event time of the scenarios: the record timestamp must never matter. */
+    private static final Instant FIRST_ARRIVAL = Instant.parse("2031-01-01T00:00:00Z");
+
+    private final TestStreams streams;
+    private final TopologyTestDriver driver;
+    private final Map<String, List<OutputRecord>> outputs = new HashMap<>();
+    private Instant arrival = FIRST_ARRIVAL;
+
+    public StreamsHarness(Topology topology, TestStreams streams) {
+        this.streams = streams;
+        this.driver = new TopologyTestDriver(topology, streams.properties());
+    }
+
+    public void pipe(String topic, String key, String jsonValue) {
+        pipe(topic, bytes(key), bytes(jsonValue), new RecordHeaders());
+    }
+
+    public void pipe(String topic, byte[] key, byte[] value, Headers headers) {
+        arrival = arrival.plus(Duration.ofSeconds(1));
+        driver.createInputTopic(topic, new ByteArraySerializer(), new ByteArraySerializer())
+                .pipeInput(new TestRecord<>(key, value, headers, arrival));
+    }
+
+    /** Sends a scenario event to its input: orders to {@code ordersTopic}, payments to {@code paymentsTopic}. */
+    public void pipe(ScenarioEvent event, String ordersTopic, String paymentsTopic) {
+        if (event.isOrder()) {
+            pipe(ordersTopic, event.key(), event.json());
+        } else if (event.isPayment()) {
+            pipe(paymentsTopic, event.key(), event.json());
+        } else {
+            throw new IllegalArgumentException("unknown stream " + event.stream() + " at seq " + event.seq());
+        }
+    }
+
+    /** Every record written to {@code topic} so far, in order. */
+    public List<OutputRecord> records(String topic) {
+        List<OutputRecord> records = outputs.computeIfAbsent(topic, t -> new ArrayList<>());
+        if (driver.producedTopicNames().contains(topic)) {
+            for (TestRecord<byte[], byte[]> record : driver
+                    .createOutputTopic(topic, new ByteArrayDeserializer(), new ByteArrayDeserializer())
+                    .readRecordsToList()) {
+                records.add(new OutputRecord(topic, text(record.key()), text(record.value()),
+                        headers(record.headers()), record.getRecordTime()));
+            }
+        }
+        return List.copyOf(records);
+    }
+
+    /** What a topic has written since the last call of this method for it. */
+    public List<OutputRecord> newRecords(String topic) {
+        int before = outputs.getOrDefault(topic, List.of()).size();
+        List<OutputRecord> all = records(topic);
+        return all.subList(before, all.size());
+    }
+
+    public List<ProducerRecord<byte[], byte[]>> deadLetters() {
+        return streams.deadLetters().published();
+    }
+
+    public TestStreams streams() {
+        return streams;
+    }
+
+    public TopologyTestDriver driver() {
+        return driver;
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+
+    static Map<String, String> headers(Headers headers) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Header header : headers) {
+            out.put(header.key(), header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8));
+        }
+        return out;
+    }
+
+    private static byte[] bytes(String text) {
+        return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String text(byte[] bytes) {
+        return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
+    }
+}

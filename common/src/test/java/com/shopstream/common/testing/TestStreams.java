@@ -1,0 +1,90 @@
+package com.shopstream.common.testing;
+
+import com.shopstream.common.json.EventReader;
+import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.RocksDbMemory;
+import com.shopstream.common.streams.StreamsDefaults;
+import com.shopstream.common.streams.StreamsRuntime;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TopologyConfig;
+
+/**
+ * The streams configuration of a service under test: the same {@link StreamsDefaults} as production (so naming
+ * enforcement, handlers and exactly-once are on), with dead letters recorded in memory.
+ */
+public final class TestStreams {
+
+    private final String serviceName;
+    private final RecordingDeadLetterPublisher deadLetters = new RecordingDeadLetterPublisher();
+    private final ProgressRegistry progress;
+    private final Properties properties;
+
+    private TestStreams(String serviceName, String bootstrapServers, Path stateDir) {
+        this.serviceName = serviceName;
+        this.progress = new ProgressRegistry(serviceName);
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, serviceName);
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        StreamsDefaults.apply(props, new StreamsRuntime(serviceName, serviceName + "-dlq", deadLetters, progress),
+                RocksDbMemory.DEFAULT);
+        this.properties = props;
+    }
+
+    /** For TopologyTestDriver: no broker. */
+    public static TestStreams forDriver(String serviceName) {
+        return new TestStreams(serviceName, "test-driver:9092", tempDir(serviceName));
+    }
+
+    /** For a real broker; the state directory is given so that a restart can reuse (or not) the same one. */
+    public static TestStreams forBroker(String serviceName, String bootstrapServers, Path stateDir) {
+        return new TestStreams(serviceName, bootstrapServers, stateDir);
+    }
+
+    /** A builder that, like the services', refuses auto-generated names for stores and internal topics. */
+    public StreamsBuilder builder() {
+        return new StreamsBuilder(new TopologyConfig(new StreamsConfig(properties)));
+    }
+
+    /** Serdes with the production rules; event times up to an hour ahead of the wall clock are accepted. */
+    public static ShopTopics topics() {
+        return new ShopTopics(new EventReader(Clock.systemUTC(), Duration.ofHours(1)));
+    }
+
+    public Properties properties() {
+        Properties copy = new Properties();
+        copy.putAll(properties);
+        return copy;
+    }
+
+    public String serviceName() {
+        return serviceName;
+    }
+
+    public RecordingDeadLetterPublisher deadLetters() {
+        return deadLetters;
+    }
+
+    public ProgressRegistry progress() {
+        return progress;
+    }
+
+    public static Path tempDir(String prefix) {
+        try {
+            Path dir = Files.createTempDirectory(prefix + "-state");
+            dir.toFile().deleteOnExit();
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

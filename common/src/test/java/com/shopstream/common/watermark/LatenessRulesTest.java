@@ -1,0 +1,87 @@
+package com.shopstream.common.watermark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** The contract's boundaries: a window is final when watermark >= end; one millisecond either side of it. */
+class LatenessRulesTest {
+
+    private static final Duration FIVE = Duration.ofMinutes(5);
+    private final TimeWindowLateness tumbling = new TimeWindowLateness(FIVE, FIVE);
+    private final TimeWindowLateness hopping = new TimeWindowLateness(Duration.ofMinutes(10), FIVE);
+
+    @Test
+    void aTumblingWindowIsFinalExactlyWhenTheWatermarkReachesItsEnd() {
+        long event = ms("10:03:00");
+
+        assertThat(tumbling.refusal(event, ms("10:04:59.999")).none()).isTrue();
+        Refusal atEnd = tumbling.refusal(event, ms("10:05:00"));
+        assertThat(atEnd.all()).isTrue();
+        assertThat(atEnd.refusedWindows()).containsExactly("2026-01-22T10:00:00Z/2026-01-22T10:05:00Z");
+        assertThat(tumbling.refusal(event, ms("10:05:00.001")).all()).isTrue();
+    }
+
+    @Test
+    void aRecordExactlyAtTheWatermarkIsOnTime() {
+        long watermark = ms("10:07:00");
+
+        assertThat(tumbling.refusal(watermark, watermark).none()).isTrue();
+        assertThat(new EventTimeBound().refusal(watermark, watermark).none()).isTrue();
+        assertThat(new EventTimeBound().refusal(watermark - 1, watermark).all()).isTrue();
+        assertThat(new EventTimeBound().refusal(watermark + 1, watermark).none()).isTrue();
+    }
+
+    @Test
+    void aHoppingWindowCanRefuseARecordThatALaterWindowCounts() {
+        // order 160 of the shop scenario: 10:03 when the watermark is 10:07
+        Refusal refusal = hopping.refusal(ms("10:03:00"), ms("10:07:00"));
+
+        assertThat(refusal.partial()).isTrue();
+        assertThat(refusal.refusedWindows()).containsExactly("2026-01-22T09:55:00Z/2026-01-22T10:05:00Z");
+        assertThat(refusal.count()).isEqualTo(1);
+        Refusal both = hopping.refusal(ms("10:03:00"), ms("10:10:00"));
+        assertThat(both.all()).isTrue();
+        assertThat(both.refusedWindows()).containsExactly(
+                "2026-01-22T09:55:00Z/2026-01-22T10:05:00Z", "2026-01-22T10:00:00Z/2026-01-22T10:10:00Z");
+    }
+
+    @Test
+    void aWindowStartIsInclusive() {
+        // 10:05:00 belongs to [10:05,10:10) only, which is still open at watermark 10:05
+        assertThat(tumbling.refusal(ms("10:05:00"), ms("10:05:00")).none()).isTrue();
+        assertThat(tumbling.refusal(ms("10:04:59.999"), ms("10:05:00")).all()).isTrue();
+    }
+
+    @Test
+    void aSessionIntervalIsFinalWhenTheWatermarkReachesEventTimePlusGap() {
+        SessionLateness sessions = new SessionLateness(Duration.ofMinutes(3));
+
+        assertThat(sessions.refusal(ms("10:03:00"), ms("10:05:59.999")).none()).isTrue();
+        assertThat(sessions.refusal(ms("10:03:00"), ms("10:06:00")).all()).isTrue();
+        assertThat(sessions.refusal(ms("10:03:00"), ms("10:07:00")).refusedWindows())
+                .containsExactly("2026-01-22T10:03:00Z/2026-01-22T10:06:00Z");
+    }
+
+    @Test
+    void nothingIsLateBeforeTheFirstRecord() {
+        assertThat(tumbling.refusal(0, WatermarkPolicy.NONE).none()).isTrue();
+        assertThat(new EventTimeBound().refusal(0, WatermarkPolicy.NONE).none()).isTrue();
+        assertThat(new SessionLateness(FIVE).refusal(0, WatermarkPolicy.NONE).none()).isTrue();
+    }
+
+    @Test
+    void rejectsWindowsThatCannotExist() {
+        assertThatThrownBy(() -> new TimeWindowLateness(FIVE, Duration.ofMinutes(6)))
+                .hasMessageContaining("advance PT6M is larger than its size PT5M");
+        assertThatThrownBy(() -> new TimeWindowLateness(Duration.ZERO, Duration.ZERO))
+                .hasMessageContaining("must be positive");
+    }
+
+    private static long ms(String time) {
+        return Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
+    }
+}
