@@ -26,6 +26,12 @@ public final class KafkaTestClients {
     /** Broker settings a single-node cluster needs for exactly-once (transactions). */
     public static final String TXN_LOG_REPLICATION = "transaction.state.log.replication.factor=1";
     public static final String TXN_LOG_MIN_ISR = "transaction.state.log.min.isr=1";
+    /**
+     * Results carry their event time as record timestamp, and the shared scenario's event times are months old: with
+     * time-based retention the broker would delete them while the test reads. (Shopstream's own topic definitions
+     * use log-append time on result topics for the same reason.)
+     */
+    public static final String NO_TIME_RETENTION = "log.retention.ms=-1";
 
     private KafkaTestClients() {
     }

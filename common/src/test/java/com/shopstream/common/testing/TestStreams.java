@@ -1,5 +1,7 @@
 package com.shopstream.common.testing;
 
+import com.shopstream.common.errors.DeadLetterPublisher;
+import com.shopstream.common.errors.KafkaDeadLetterPublisher;
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.serde.ShopTopics;
@@ -12,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -21,33 +24,49 @@ import org.apache.kafka.streams.TopologyConfig;
  * The streams configuration of a service under test: the same {@link StreamsDefaults} as production (so naming
  * enforcement, handlers and exactly-once are on), with dead letters recorded in memory.
  */
-public final class TestStreams {
+public final class TestStreams implements AutoCloseable {
 
     private final String serviceName;
-    private final RecordingDeadLetterPublisher deadLetters = new RecordingDeadLetterPublisher();
+    private final RecordingDeadLetterPublisher recorded = new RecordingDeadLetterPublisher();
+    private final KafkaDeadLetterPublisher kafkaDeadLetters;
     private final ProgressRegistry progress;
     private final Properties properties;
 
-    private TestStreams(String serviceName, String bootstrapServers, Path stateDir) {
+    private TestStreams(String serviceName, String bootstrapServers, Path stateDir, boolean realDeadLetters) {
         this.serviceName = serviceName;
         this.progress = new ProgressRegistry(serviceName);
         Properties props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, serviceName);
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        this.kafkaDeadLetters = realDeadLetters
+                ? new KafkaDeadLetterPublisher(Map.of(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                        serviceName + "-dead-letters")
+                : null;
+        DeadLetterPublisher deadLetters = realDeadLetters ? kafkaDeadLetters : recorded;
         StreamsDefaults.apply(props, new StreamsRuntime(serviceName, serviceName + "-dlq", deadLetters, progress),
                 RocksDbMemory.DEFAULT);
         this.properties = props;
     }
 
-    /** For TopologyTestDriver: no broker. */
+    /** For TopologyTestDriver: no broker; dead letters are recorded in memory. */
     public static TestStreams forDriver(String serviceName) {
-        return new TestStreams(serviceName, "test-driver:9092", tempDir(serviceName));
+        return new TestStreams(serviceName, "test-driver:9092", tempDir(serviceName), false);
     }
 
-    /** For a real broker; the state directory is given so that a restart can reuse (or not) the same one. */
+    /**
+     * For a real broker, with dead letters written to {@code <serviceName>-dlq} as in production. The state
+     * directory is given so that a restart can reuse (or not) the same one.
+     */
     public static TestStreams forBroker(String serviceName, String bootstrapServers, Path stateDir) {
-        return new TestStreams(serviceName, bootstrapServers, stateDir);
+        return new TestStreams(serviceName, bootstrapServers, stateDir, true);
+    }
+
+    @Override
+    public void close() {
+        if (kafkaDeadLetters != null) {
+            kafkaDeadLetters.close();
+        }
     }
 
     /** A builder that, like the services', refuses auto-generated names for stores and internal topics. */
@@ -70,8 +89,9 @@ public final class TestStreams {
         return serviceName;
     }
 
+    /** Dead letters of a TopologyTestDriver run (a broker run writes them to the dead-letter topic). */
     public RecordingDeadLetterPublisher deadLetters() {
-        return deadLetters;
+        return recorded;
     }
 
     public ProgressRegistry progress() {

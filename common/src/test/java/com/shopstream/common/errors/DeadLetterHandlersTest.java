@@ -1,0 +1,142 @@
+package com.shopstream.common.errors;
+
+import static com.shopstream.common.testing.RecordingDeadLetterPublisher.header;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.testing.RecordingDeadLetterPublisher;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.errors.DeserializationExceptionHandler.DeserializationHandlerResponse;
+import org.apache.kafka.streams.errors.ErrorHandlerContext;
+import org.apache.kafka.streams.errors.ProcessingExceptionHandler.ProcessingHandlerResponse;
+import org.apache.kafka.streams.errors.ProductionExceptionHandler.ProductionExceptionHandlerResponse;
+import org.apache.kafka.streams.errors.ProductionExceptionHandler.SerializationExceptionOrigin;
+import org.apache.kafka.streams.processor.TaskId;
+import org.apache.kafka.streams.processor.api.Record;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class DeadLetterHandlersTest {
+
+    private final RecordingDeadLetterPublisher publisher = new RecordingDeadLetterPublisher();
+    private final ProgressRegistry progress = new ProgressRegistry("svc");
+    private Map<String, Object> configs;
+
+    @BeforeEach
+    void configs() {
+        configs = Map.of(StreamsRuntime.CONFIG_KEY, new StreamsRuntime("svc", "svc-dlq", publisher, progress));
+    }
+
+    @Test
+    void aProcessingFailureSendsTheSourceRecordsBytes() {
+        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
+        handler.configure(configs);
+
+        ProcessingHandlerResponse response = handler.handle(context("orders", 2, 41),
+                new Record<>("k", "v", 0L), new IllegalStateException("boom"));
+
+        assertThat(response).isEqualTo(ProcessingHandlerResponse.CONTINUE);
+        ProducerRecord<byte[], byte[]> dead = publisher.published().get(0);
+        assertThat(text(dead.key())).isEqualTo("raw-key");
+        assertThat(text(dead.value())).isEqualTo("raw-value");
+        assertThat(header(dead, DeadLetterHeaders.REASON)).isEqualTo("boom");
+        assertThat(header(dead, DeadLetterHeaders.CLASS)).isEqualTo("java.lang.IllegalStateException");
+        assertThat(header(dead, DeadLetterHeaders.STAGE)).isEqualTo("processing");
+        assertThat(header(dead, DeadLetterHeaders.SOURCE_PARTITION)).isEqualTo("2");
+        assertThat(header(dead, DeadLetterHeaders.SOURCE_OFFSET)).isEqualTo("41");
+        assertThat(progress.deadLetters()).isEqualTo(1);
+    }
+
+    @Test
+    void aRecordTooLargeToWriteIsDeadLetteredButBrokerTroubleIsNot() {
+        DeadLetterProductionHandler handler = new DeadLetterProductionHandler();
+        handler.configure(configs);
+        ProducerRecord<byte[], byte[]> result = new ProducerRecord<>("out", new byte[0]);
+
+        assertThat(handler.handle(context("orders", 0, 1), result, new RecordTooLargeException("2 MB")))
+                .isEqualTo(ProductionExceptionHandlerResponse.CONTINUE);
+        assertThat(handler.handle(context("orders", 0, 2), result, new NotLeaderOrFollowerException("moved")))
+                .isEqualTo(ProductionExceptionHandlerResponse.RETRY);
+        assertThat(handler.handle(context("orders", 0, 3), result, new AuthorizationException("denied")))
+                .isEqualTo(ProductionExceptionHandlerResponse.FAIL);
+        assertThat(handler.handleSerializationException(context("orders", 0, 4), result,
+                new IllegalArgumentException("cannot serialize"), SerializationExceptionOrigin.VALUE))
+                .isEqualTo(ProductionExceptionHandlerResponse.CONTINUE);
+
+        assertThat(publisher.published()).extracting(r -> header(r, DeadLetterHeaders.SOURCE_OFFSET))
+                .containsExactly("1", "4");
+        assertThat(publisher.published()).extracting(r -> header(r, DeadLetterHeaders.STAGE))
+                .containsOnly("production");
+    }
+
+    @Test
+    void failsTheTaskWhenTheDeadLetterCannotBeWrittenSoNothingIsLost() {
+        DeadLetterDeserializationHandler handler = new DeadLetterDeserializationHandler();
+        handler.configure(configs);
+        publisher.failWith(new KafkaException("dead-letter topic unavailable"));
+
+        DeserializationHandlerResponse response = handler.handle(context("orders", 0, 9),
+                new ConsumerRecord<>("orders", 0, 9, bytes("k"), bytes("bad")), new IllegalArgumentException("bad"));
+
+        assertThat(response).isEqualTo(DeserializationHandlerResponse.FAIL);
+        assertThat(progress.deadLetters()).isZero();
+    }
+
+    private static ErrorHandlerContext context(String topic, int partition, long offset) {
+        return new ErrorHandlerContext() {
+            public String topic() {
+                return topic;
+            }
+
+            public int partition() {
+                return partition;
+            }
+
+            public long offset() {
+                return offset;
+            }
+
+            public Headers headers() {
+                return new RecordHeaders();
+            }
+
+            public String processorNodeId() {
+                return "node";
+            }
+
+            public TaskId taskId() {
+                return new TaskId(0, partition);
+            }
+
+            public long timestamp() {
+                return 0;
+            }
+
+            public byte[] sourceRawKey() {
+                return bytes("raw-key");
+            }
+
+            public byte[] sourceRawValue() {
+                return bytes("raw-value");
+            }
+        };
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

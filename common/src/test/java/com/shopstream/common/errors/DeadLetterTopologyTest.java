@@ -1,0 +1,103 @@
+package com.shopstream.common.errors;
+
+import static com.shopstream.common.testing.RecordingDeadLetterPublisher.header;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.json.InvalidEventException;
+import com.shopstream.common.testing.GuardedOrdersFixture;
+import com.shopstream.common.testing.OutputRecord;
+import com.shopstream.common.testing.StreamsHarness;
+import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.TimeWindowLateness;
+import com.shopstream.common.watermark.WatermarkSpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Unreadable records become dead letters with their reason and original bytes; the records after them go on. */
+class DeadLetterTopologyTest {
+
+    private static final String GOOD = "{\"order_id\":%d,\"customer_id\":1,\"amount\":1,\"order_ts\":\"2026-01-22T10:00:00Z\"}";
+
+    private StreamsHarness harness;
+
+    @BeforeEach
+    void start() {
+        TestStreams streams = TestStreams.forDriver("dlq-test");
+        WatermarkSpec spec = new WatermarkSpec("q", Duration.ofMinutes(3),
+                new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5)), List.of("orders"));
+        harness = new StreamsHarness(GuardedOrdersFixture.build(streams.builder(), TestStreams.topics(), spec), streams);
+    }
+
+    @AfterEach
+    void stop() {
+        harness.close();
+    }
+
+    @Test
+    void anUnreadableValueBecomesADeadLetterWithItsReasonAndOriginalBytes() {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add("trace-id", "abc".getBytes(StandardCharsets.UTF_8));
+        byte[] value = "{\"order_id\":1,\"customer_id\":1,\"amount\":12.505,\"order_ts\":\"2026-01-22T10:00:00Z\"}"
+                .getBytes(StandardCharsets.UTF_8);
+
+        harness.pipe(GuardedOrdersFixture.INPUT, "1".getBytes(StandardCharsets.UTF_8), value, headers);
+        harness.pipe(GuardedOrdersFixture.INPUT, "2", GOOD.formatted(2));
+
+        ProducerRecord<byte[], byte[]> dead = single(harness.deadLetters());
+        assertThat(dead.topic()).isEqualTo("dlq-test-dlq");
+        assertThat(dead.value()).isEqualTo(value);
+        assertThat(new String(dead.key(), StandardCharsets.UTF_8)).isEqualTo("1");
+        assertThat(header(dead, DeadLetterHeaders.REASON)).isEqualTo("amount has 3 fraction digits");
+        assertThat(header(dead, DeadLetterHeaders.FIELD)).isEqualTo("amount");
+        assertThat(header(dead, DeadLetterHeaders.CLASS)).isEqualTo(InvalidEventException.class.getName());
+        assertThat(header(dead, DeadLetterHeaders.STAGE)).isEqualTo("deserialization");
+        assertThat(header(dead, DeadLetterHeaders.SOURCE_TOPIC)).isEqualTo("orders");
+        assertThat(header(dead, DeadLetterHeaders.SOURCE_PARTITION)).isEqualTo("0");
+        assertThat(header(dead, DeadLetterHeaders.SOURCE_OFFSET)).isEqualTo("0");
+        assertThat(header(dead, "trace-id")).isEqualTo("abc");
+        assertThat(harness.records(GuardedOrdersFixture.ADMITTED)).extracting(OutputRecord::key).containsExactly("2");
+    }
+
+    @Test
+    void everyKindOfBadRecordIsDeadLetteredAndCounted() {
+        harness.pipe(GuardedOrdersFixture.INPUT, "1", "not json");
+        harness.pipe(GuardedOrdersFixture.INPUT, "2", null);
+        harness.pipe(GuardedOrdersFixture.INPUT, null, GOOD.formatted(3));
+        harness.pipe(GuardedOrdersFixture.INPUT, "04", GOOD.formatted(4));
+        harness.pipe(GuardedOrdersFixture.INPUT, "5", GOOD.formatted(6));
+        harness.pipe(GuardedOrdersFixture.INPUT, "7", GOOD.formatted(7)
+                .replace("2026-01-22T10:00:00Z", Instant.now().plus(Duration.ofHours(2)).toString()));
+        harness.pipe(GuardedOrdersFixture.INPUT, "8", GOOD.formatted(8));
+
+        assertThat(harness.deadLetters()).extracting(r -> header(r, DeadLetterHeaders.REASON)).containsExactly(
+                "not valid JSON at column 1: Unrecognized token 'not'",
+                "value is null",
+                "key missing (the order_id as decimal text)",
+                "key is not an order_id in decimal: \"04\"",
+                "key \"5\" is not the record's order_id 6",
+                header(harness.deadLetters().get(5), DeadLetterHeaders.REASON));
+        assertThat(header(harness.deadLetters().get(5), DeadLetterHeaders.REASON))
+                .matches("order_ts .* is more than PT1H ahead of the wall clock");
+        assertThat(harness.deadLetters()).extracting(r -> header(r, DeadLetterHeaders.STAGE)).containsExactly(
+                "deserialization", "deserialization", "deserialization", "deserialization", "processing",
+                "deserialization");
+        assertThat(harness.deadLetters()).extracting(r -> header(r, DeadLetterHeaders.SOURCE_OFFSET))
+                .containsExactly("0", "1", "2", "3", "4", "5");
+        assertThat(harness.records(GuardedOrdersFixture.ADMITTED)).extracting(OutputRecord::key).containsExactly("8");
+        assertThat(harness.streams().progress().deadLetters()).isEqualTo(6);
+        assertThat(harness.streams().progress().report(Instant.now()).deadLettersByTopic())
+                .containsEntry("orders", 6L);
+    }
+
+    private static <T> T single(List<T> list) {
+        assertThat(list).hasSize(1);
+        return list.get(0);
+    }
+}
