@@ -8,6 +8,8 @@ import com.shopstream.common.streams.BoundedThreadReplacement;
 import com.shopstream.common.streams.StreamsDefaults;
 import com.shopstream.common.streams.StreamsRuntime;
 import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -15,6 +17,7 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyDescription;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -50,6 +53,12 @@ public class ShopstreamAutoConfiguration {
     }
 
     @Bean
+    ServiceIdentity serviceIdentity(ShopstreamProperties properties, Environment environment) {
+        String name = serviceName(environment);
+        return new ServiceIdentity(name, properties.deadLetterTopic(name), properties.lateTopic(name));
+    }
+
+    @Bean
     EventReader eventReader(ShopstreamProperties properties, Clock clock) {
         return new EventReader(clock, properties.maxFutureSkew());
     }
@@ -74,22 +83,20 @@ public class ShopstreamAutoConfiguration {
 
         @Bean(destroyMethod = "close")
         KafkaDeadLetterPublisher deadLetterPublisher(
-                @org.springframework.beans.factory.annotation.Qualifier(
-                        KafkaStreamsDefaultConfiguration.DEFAULT_STREAMS_CONFIG_BEAN_NAME)
+                @Qualifier(KafkaStreamsDefaultConfiguration.DEFAULT_STREAMS_CONFIG_BEAN_NAME)
                 KafkaStreamsConfiguration streamsConfig,
-                Environment environment) {
-            return new KafkaDeadLetterPublisher(streamsConfig.asProperties().entrySet().stream()
-                    .collect(java.util.stream.Collectors.toMap(e -> e.getKey().toString(), e -> e.getValue())),
-                    serviceName(environment) + "-dead-letters");
+                ServiceIdentity service) {
+            Map<String, Object> configs = new HashMap<>();
+            streamsConfig.asProperties().forEach((key, value) -> configs.put(key.toString(), value));
+            return new KafkaDeadLetterPublisher(configs, service.name() + "-dead-letters");
         }
 
         @Bean
         StreamsBuilderFactoryBeanConfigurer shopstreamStreamsDefaults(ShopstreamProperties properties,
                                                                      KafkaDeadLetterPublisher deadLetters,
                                                                      ProgressRegistry progress, Clock clock,
-                                                                     Environment environment) {
-            String service = serviceName(environment);
-            StreamsRuntime runtime = new StreamsRuntime(service, properties.deadLetterTopic(service), deadLetters,
+                                                                     ServiceIdentity service) {
+            StreamsRuntime runtime = new StreamsRuntime(service.name(), service.deadLetterTopic(), deadLetters,
                     progress);
             return factoryBean -> {
                 Properties streamsProperties = factoryBean.getStreamsConfiguration();

@@ -1,0 +1,108 @@
+package com.shopstream.orders.query;
+
+import com.shopstream.orders.topology.WindowAggregate;
+import com.shopstream.orders.topology.WindowQuery;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Properties;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.StreamsMetadata;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.kstream.Windowed;
+import org.apache.kafka.streams.state.HostInfo;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyWindowStore;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.HttpStatus;
+import org.springframework.kafka.config.StreamsBuilderFactoryBean;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+
+/**
+ * Reads current window aggregates from the RocksDB window stores. This instance answers for its own tasks; with
+ * several instances ({@code application.server} set to each one's {@code host:port}), it asks the others for theirs,
+ * found through Kafka Streams' metadata, and merges the answers.
+ */
+public final class WindowStoreReader {
+
+    private final StreamsBuilderFactoryBean factoryBean;
+    private final RestClient http;
+
+    public WindowStoreReader(StreamsBuilderFactoryBean factoryBean, RestClient http) {
+        this.factoryBean = factoryBean;
+        this.http = http;
+    }
+
+    /** Windows whose start lies in {@code [from, to]}, sorted by key. */
+    public List<WindowRow> read(WindowQuery query, Instant from, Instant to, boolean localOnly) {
+        KafkaStreams streams = factoryBean.getKafkaStreams();
+        if (streams == null || !streams.state().isRunningOrRebalancing()) {
+            throw new WindowQueryException(HttpStatus.SERVICE_UNAVAILABLE, "Kafka Streams is "
+                    + (streams == null ? "not created" : streams.state()) + "; try again");
+        }
+        List<WindowRow> rows = new ArrayList<>(local(streams, query, from, to));
+        HostInfo self = self();
+        if (!localOnly && self != null) {
+            for (StreamsMetadata instance : streams.streamsMetadataForStore(query.storeName())) {
+                if (!instance.hostInfo().equals(self)) {
+                    rows.addAll(remote(instance.hostInfo(), query, from, to));
+                }
+            }
+        }
+        rows.sort(Comparator.comparing(WindowRow::key));
+        return rows;
+    }
+
+    private static List<WindowRow> local(KafkaStreams streams, WindowQuery query, Instant from, Instant to) {
+        List<WindowRow> rows = new ArrayList<>();
+        try {
+            ReadOnlyWindowStore<String, WindowAggregate> store = streams.store(
+                    StoreQueryParameters.fromNameAndType(query.storeName(), QueryableStoreTypes.windowStore()));
+            try (KeyValueIterator<Windowed<String>, WindowAggregate> windows = store.fetchAll(from, to)) {
+                while (windows.hasNext()) {
+                    KeyValue<Windowed<String>, WindowAggregate> window = windows.next();
+                    rows.add(row(query, window.key, window.value));
+                }
+            }
+        } catch (InvalidStateStoreException e) {
+            throw new WindowQueryException(HttpStatus.SERVICE_UNAVAILABLE,
+                    "the store of " + query.name() + " is not queryable right now (rebalancing?); try again");
+        }
+        return rows;
+    }
+
+    private List<WindowRow> remote(HostInfo host, WindowQuery query, Instant from, Instant to) {
+        try {
+            List<WindowRow> rows = http.get()
+                    .uri("http://{host}:{port}/windows/{query}?from={from}&to={to}&local=true",
+                            host.host(), host.port(), query.name(), from, to)
+                    .retrieve()
+                    .body(new ParameterizedTypeReference<List<WindowRow>>() { });
+            return rows == null ? List.of() : rows;
+        } catch (RestClientException e) {
+            throw new WindowQueryException(HttpStatus.BAD_GATEWAY, "instance " + host.host() + ":" + host.port()
+                    + " holding part of " + query.name() + " did not answer: " + e.getMessage());
+        }
+    }
+
+    private HostInfo self() {
+        Properties config = factoryBean.getStreamsConfiguration();
+        String server = config == null ? null : config.getProperty(StreamsConfig.APPLICATION_SERVER_CONFIG);
+        return server == null || server.isBlank() ? null : HostInfo.buildFromEndpoint(server);
+    }
+
+    static WindowRow row(WindowQuery query, Windowed<String> window, WindowAggregate aggregate) {
+        Instant start = window.window().startTime();
+        Instant end = window.window().endTime();
+        String key = com.shopstream.common.model.ResultKeys.window(query.isGrouped() ? window.key() : null, start, end);
+        return new WindowRow(key, start, end, aggregate.orders(),
+                aggregate.total().setScale(2, RoundingMode.UNNECESSARY));
+    }
+}

@@ -1,0 +1,41 @@
+package com.shopstream.orders.topology;
+
+import com.shopstream.common.serde.ShopTopics;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything {@link OrderWindowTopology} needs: the input and late topics, the window queries, the serdes, and the
+ * byte limit of each query's suppression buffer (append mode).
+ */
+public record OrderWindowConfig(String ordersTopic, String lateTopic, List<WindowQuery> queries,
+                                long suppressionBufferBytes, ShopTopics topics) {
+
+    public OrderWindowConfig {
+        Objects.requireNonNull(ordersTopic, "ordersTopic");
+        Objects.requireNonNull(lateTopic, "lateTopic");
+        Objects.requireNonNull(topics, "topics");
+        queries = List.copyOf(queries);
+        if (queries.isEmpty()) {
+            throw new IllegalArgumentException("orders-service needs at least one window query");
+        }
+        Set<String> names = new HashSet<>();
+        Set<String> outputs = new HashSet<>();
+        for (WindowQuery query : queries) {
+            if (!names.add(query.name())) {
+                throw new IllegalArgumentException("two window queries are named " + query.name());
+            }
+            for (String topic : new String[] {query.updateTopic(), query.finalTopic()}) {
+                if (topic != null && !outputs.add(topic)) {
+                    throw new IllegalArgumentException("topic " + topic + " is written by two outputs");
+                }
+            }
+        }
+        if (suppressionBufferBytes <= 0) {
+            throw new IllegalArgumentException("the suppression buffer limit must be positive: "
+                    + suppressionBufferBytes);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package com.shopstream.orders.topology;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One windowed aggregation of orders: count and exact total per event-time window, tumbling when {@code advance}
+ * equals {@code size}, hopping (Spark's "sliding") when it is smaller. {@code grace} is the watermark delay.
+ *
+ * @param name        names the query's stores, internal topics and processors (so: never rename a running query)
+ * @param groupBy     {@code null} for one row per window over all orders, or {@link GroupBy#CUSTOMER_ID}
+ * @param updateTopic update mode: a row per change of a window; {@code null} to not write one
+ * @param finalTopic  append mode: one row per window once it is final; {@code null} to not write one
+ * @param retention   how long windows stay in the store for {@code GET /windows} (at least size + grace)
+ */
+public record WindowQuery(String name, Duration size, Duration advance, Duration grace, GroupBy groupBy,
+                          String updateTopic, String finalTopic, Duration retention) {
+
+    public WindowQuery {
+        Objects.requireNonNull(name, "a window query needs a name");
+        if (!name.matches("[a-zA-Z0-9._-]+")) {
+            throw new IllegalArgumentException("window query name '" + name
+                    + "' names stores and topics: use letters, digits, '.', '_' and '-'");
+        }
+        require(size != null && !size.isZero() && !size.isNegative(), name, "size must be positive: " + size);
+        if (advance == null) {
+            advance = size;
+        }
+        require(!advance.isZero() && !advance.isNegative(), name, "advance must be positive: " + advance);
+        require(advance.compareTo(size) <= 0, name, "advance " + advance + " is larger than size " + size
+                + " (windows would leave gaps)");
+        require(grace != null && !grace.isNegative(), name, "grace (the watermark delay) must not be negative: "
+                + grace);
+        require(blankToNull(updateTopic) != null || blankToNull(finalTopic) != null, name,
+                "writes no output: set update-topic, final-topic or both");
+        updateTopic = blankToNull(updateTopic);
+        finalTopic = blankToNull(finalTopic);
+        if (retention == null) {
+            retention = size.plus(grace);
+        }
+        require(retention.compareTo(size.plus(grace)) >= 0, name, "retention " + retention
+                + " is shorter than size + grace (" + size.plus(grace) + ")");
+    }
+
+    public static WindowQuery tumbling(String name, Duration size, Duration grace, String updateTopic,
+                                       String finalTopic) {
+        return new WindowQuery(name, size, size, grace, null, updateTopic, finalTopic, null);
+    }
+
+    public static WindowQuery hopping(String name, Duration size, Duration advance, Duration grace,
+                                      String updateTopic, String finalTopic) {
+        return new WindowQuery(name, size, advance, grace, null, updateTopic, finalTopic, null);
+    }
+
+    /** The contract's queries: 5-minute tumbling and 10-minute-every-5 hopping windows, 3-minute delay. */
+    public static List<WindowQuery> contractDefaults() {
+        Duration five = Duration.ofMinutes(5);
+        Duration grace = Duration.ofMinutes(3);
+        return List.of(
+                tumbling("orders-per-5m", five, grace, "orders-per-5m", "orders-per-5m-final"),
+                hopping("orders-per-10m-every-5m", Duration.ofMinutes(10), five, grace,
+                        "orders-per-10m-every-5m", "orders-per-10m-every-5m-final"));
+    }
+
+    public boolean isGrouped() {
+        return groupBy != null;
+    }
+
+    public String storeName() {
+        return name + "-store";
+    }
+
+    private static void require(boolean condition, String query, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException("window query " + query + ": " + message);
+        }
+    }
+
+    private static String blankToNull(String topic) {
+        return topic == null || topic.isBlank() ? null : topic;
+    }
+}

@@ -1,0 +1,21 @@
+package com.shopstream.orders.topology;
+
+import com.shopstream.common.serde.ShopTopics;
+import java.util.List;
+
+/** Configurations the tests use: the contract's defaults, or chosen queries, with the default topics. */
+final class OrderWindowConfigs {
+
+    static final long BUFFER_BYTES = 64L << 20;
+
+    private OrderWindowConfigs() {
+    }
+
+    static OrderWindowConfig contract(ShopTopics topics) {
+        return of(topics, WindowQuery.contractDefaults());
+    }
+
+    static OrderWindowConfig of(ShopTopics topics, List<WindowQuery> queries) {
+        return new OrderWindowConfig("orders", "orders-service-late", queries, BUFFER_BYTES, topics);
+    }
+}

@@ -1,0 +1,136 @@
+package com.shopstream.orders.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.testing.OutputRecord;
+import com.shopstream.common.testing.StreamsHarness;
+import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.LateRecordHeaders;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Exact output sequences of the window topology. Stream time only moves when a later order arrives; no wall clock.
+ */
+class OrderWindowTopologyTest {
+
+    private static final Duration FIVE = Duration.ofMinutes(5);
+    private static final Duration GRACE = Duration.ofMinutes(3);
+
+    private StreamsHarness harness;
+
+    @AfterEach
+    void stop() {
+        if (harness != null) {
+            harness.close();
+        }
+    }
+
+    @Test
+    void updateModeWritesEveryChangeAndAppendModeOneRowOnceTheWindowIsFinal() {
+        start(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals")));
+
+        order(1, 1, "12.50", "10:00:30");
+        order(2, 2, "8.00", "10:01:10");
+        order(3, 1, "20.00", "10:07:59");   // watermark 10:04:59: [10:00,10:05) still open
+        assertThat(harness.records("finals")).isEmpty();
+        order(4, 3, "1.00", "10:08:00");    // watermark 10:05:00 = end of [10:00,10:05): final
+
+        assertThat(rows(harness.records("updates"))).containsExactly(
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 12.50",
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 2 20.50",
+                "2026-01-22T10:05:00Z/2026-01-22T10:10:00Z 1 20.00",
+                "2026-01-22T10:05:00Z/2026-01-22T10:10:00Z 2 21.00");
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 2 20.50");
+        assertThat(harness.records("finals").get(0).value()).isEqualTo("{\"window_start\":\"2026-01-22T10:00:00Z\","
+                + "\"window_end\":\"2026-01-22T10:05:00Z\",\"orders\":2,\"total\":20.50}");
+    }
+
+    @Test
+    void aRecordExactlyAtTheWatermarkIsCountedAndOneMillisecondOlderIsNot() {
+        start(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals")));
+
+        order(1, 1, "1.00", "10:08:00");      // watermark 10:05:00
+        order(2, 1, "1.00", "10:05:00");      // exactly at the watermark, window [10:05,10:10) open: counted
+        order(3, 1, "1.00", "10:04:59.999");  // [10:00,10:05) ended at the watermark: final, refused
+        order(4, 1, "1.00", "10:20:00");      // closes [10:05,10:10)
+
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T10:05:00Z/2026-01-22T10:10:00Z 2 2.00");
+        List<OutputRecord> late = harness.records("orders-service-late");
+        assertThat(late).extracting(OutputRecord::orderId).containsExactly(3L);
+        assertThat(late.get(0).headers())
+                .containsEntry(LateRecordHeaders.QUERY, "q")
+                .containsEntry(LateRecordHeaders.WATERMARK, "2026-01-22T10:05:00Z")
+                .containsEntry(LateRecordHeaders.REFUSED_WINDOWS, "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z");
+    }
+
+    @Test
+    void aHoppingWindowRefusesALateRecordWhileTheNextWindowCountsIt() {
+        start(List.of(WindowQuery.hopping("h", Duration.ofMinutes(10), FIVE, GRACE, null, "finals")));
+
+        order(1, 1, "1.00", "10:10:00");    // watermark 10:07: [09:55,10:05) final
+        order(2, 1, "2.00", "10:03:00");    // refused by [09:55,10:05), counted in [10:00,10:10)
+        order(3, 1, "4.00", "10:30:00");    // closes everything before
+
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T10:00:00Z/2026-01-22T10:10:00Z 1 2.00",
+                "2026-01-22T10:05:00Z/2026-01-22T10:15:00Z 1 1.00",
+                "2026-01-22T10:10:00Z/2026-01-22T10:20:00Z 1 1.00");
+        List<OutputRecord> late = harness.records("orders-service-late");
+        assertThat(late).extracting(OutputRecord::orderId).containsExactly(2L);
+        assertThat(late.get(0).headers())
+                .containsEntry(LateRecordHeaders.REFUSED, "some")
+                .containsEntry(LateRecordHeaders.REFUSED_WINDOWS, "2026-01-22T09:55:00Z/2026-01-22T10:05:00Z");
+        assertThat(harness.streams().progress().query("h", GRACE, List.of("orders")).refusedWindows()).isEqualTo(1);
+        assertThat(harness.streams().progress().query("h", GRACE, List.of("orders")).lateRows()).isZero();
+    }
+
+    @Test
+    void aGroupedQueryKeysWindowsByGroup() {
+        start(List.of(new WindowQuery("by-customer", FIVE, FIVE, GRACE, GroupBy.CUSTOMER_ID, "updates", null,
+                null)));
+
+        order(1, 7, "1.00", "10:00:00");
+        order(2, 8, "2.00", "10:01:00");
+        order(3, 7, "3.00", "10:02:00");
+
+        assertThat(rows(harness.records("updates"))).containsExactly(
+                "7@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 1.00",
+                "8@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 2.00",
+                "7@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 2 4.00");
+    }
+
+    @Test
+    void totalsAreExactDecimals() {
+        start(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "updates", null)));
+
+        order(1, 1, "0.10", "10:00:00");
+        order(2, 1, "0.20", "10:00:01");
+        order(3, 1, "999999999999999.99", "10:00:02");
+
+        assertThat(rows(harness.records("updates"))).last()
+                .isEqualTo("2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 3 1000000000000000.29");
+    }
+
+    private void start(List<WindowQuery> queries) {
+        TestStreams streams = TestStreams.forDriver("orders-service");
+        harness = new StreamsHarness(OrderWindowTopology.build(streams.builder(),
+                OrderWindowConfigs.of(TestStreams.topics(), queries)), streams);
+    }
+
+    private void order(long id, long customer, String amount, String time) {
+        harness.pipe("orders", Long.toString(id), "{\"order_id\":" + id + ",\"customer_id\":" + customer
+                + ",\"amount\":" + amount + ",\"order_ts\":\"2026-01-22T" + time + "Z\"}");
+    }
+
+    private static List<String> rows(List<OutputRecord> records) {
+        return records.stream().map(r -> {
+            var value = com.shopstream.common.testing.CanonicalJson.tree(r.value());
+            return r.key() + " " + value.get("orders").asLong() + " " + value.get("total").decimalValue().toPlainString();
+        }).toList();
+    }
+}

@@ -1,0 +1,50 @@
+package com.shopstream.orders.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.shopstream.common.testing.TestStreams;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WindowQueryTest {
+
+    private static final Duration FIVE = Duration.ofMinutes(5);
+
+    @Test
+    void rejectsAnAdvanceLargerThanTheSize() {
+        assertThatThrownBy(() -> WindowQuery.hopping("q", FIVE, Duration.ofMinutes(6), FIVE, "u", null))
+                .hasMessage("window query q: advance PT6M is larger than size PT5M (windows would leave gaps)");
+    }
+
+    @Test
+    void rejectsANegativeGrace() {
+        assertThatThrownBy(() -> WindowQuery.tumbling("q", FIVE, Duration.ofSeconds(-1), "u", null))
+                .hasMessage("window query q: grace (the watermark delay) must not be negative: PT-1S");
+    }
+
+    @Test
+    void rejectsAQueryWithoutOutput() {
+        assertThatThrownBy(() -> WindowQuery.tumbling("q", FIVE, FIVE, " ", null))
+                .hasMessage("window query q: writes no output: set update-topic, final-topic or both");
+    }
+
+    @Test
+    void rejectsTwoQueriesWithOneNameOrOneTopic() {
+        assertThatThrownBy(() -> OrderWindowConfigs.of(TestStreams.topics(), List.of(
+                WindowQuery.tumbling("q", FIVE, FIVE, "a", null), WindowQuery.tumbling("q", FIVE, FIVE, "b", null))))
+                .hasMessage("two window queries are named q");
+        assertThatThrownBy(() -> OrderWindowConfigs.of(TestStreams.topics(), List.of(
+                WindowQuery.tumbling("q", FIVE, FIVE, "a", null), WindowQuery.tumbling("r", FIVE, FIVE, null, "a"))))
+                .hasMessage("topic a is written by two outputs");
+    }
+
+    @Test
+    void defaultsToTumblingAndToARetentionOfSizePlusGrace() {
+        WindowQuery query = new WindowQuery("q", FIVE, null, Duration.ofMinutes(3), null, "u", null, null);
+
+        assertThat(query.advance()).isEqualTo(FIVE);
+        assertThat(query.retention()).isEqualTo(Duration.ofMinutes(8));
+    }
+}
