@@ -56,6 +56,8 @@ public final class ProgressMeters implements MeterBinder {
         FunctionCounter.builder("shopstream.late.refusals", query, QueryProgress::refusedWindows)
                 .description("Window refusals (a hopping window record can be refused by some windows)")
                 .tag("query", name).register(registry);
+        FunctionCounter.builder("shopstream.duplicates.dropped", query, QueryProgress::duplicates)
+                .description("Records dropped as duplicates").tag("query", name).register(registry);
         Gauge.builder("shopstream.event.time.max", query, q -> seconds(q.newestEventTime()))
                 .description("Newest event time seen (epoch seconds)").baseUnit("seconds").tag("query", name)
                 .register(registry);

@@ -129,7 +129,7 @@ public final class ProgressRegistry {
                                 query.watermark().isPresent() ? Instant.ofEpochMilli(query.watermark().getAsLong()) : null),
                         totals[1] - previous[1],
                         totals[2] - previous[2],
-                        new QueryTotals(totals[0], totals[1], query.refusedWindows(), totals[2]),
+                        new QueryTotals(totals[0], totals[1], query.refusedWindows(), totals[2], query.duplicates()),
                         watermarks(query)));
                 lastTotals.put(query.name(), totals);
             }

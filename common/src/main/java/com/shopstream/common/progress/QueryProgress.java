@@ -22,6 +22,7 @@ public final class QueryProgress {
     private final LongAdder inputRows = new LongAdder();
     private final LongAdder lateRows = new LongAdder();
     private final LongAdder refusedWindows = new LongAdder();
+    private final LongAdder duplicates = new LongAdder();
     private final LongAccumulator intervalMin = new LongAccumulator(Math::min, Long.MAX_VALUE);
     private final LongAccumulator intervalMax = new LongAccumulator(Math::max, Long.MIN_VALUE);
     private final LongAdder intervalOffsetSum = new LongAdder();
@@ -71,6 +72,11 @@ public final class QueryProgress {
         refusedWindows.add(windows);
     }
 
+    /** A record the query dropped as a duplicate of one it has already passed on. */
+    public void duplicate() {
+        duplicates.increment();
+    }
+
     /** The newest event time a task has seen; the task's watermark is this minus the delay. */
     public void taskEventTime(String taskId, long newestEventTime) {
         newestByTask.put(taskId, newestEventTime);
@@ -91,6 +97,10 @@ public final class QueryProgress {
 
     public long refusedWindows() {
         return refusedWindows.sum();
+    }
+
+    public long duplicates() {
+        return duplicates.sum();
     }
 
     /** Newest event time over the local tasks, or empty before any record. */

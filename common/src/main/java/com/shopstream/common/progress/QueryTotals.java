@@ -7,5 +7,6 @@ public record QueryTotals(
         @JsonProperty("input_rows") long inputRows,
         @JsonProperty("late_rows") long lateRows,
         @JsonProperty("refused_windows") long refusedWindows,
-        @JsonProperty("dead_letter_rows") long deadLetterRows) {
+        @JsonProperty("dead_letter_rows") long deadLetterRows,
+        @JsonProperty("duplicate_rows") long duplicateRows) {
 }

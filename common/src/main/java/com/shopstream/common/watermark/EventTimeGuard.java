@@ -62,23 +62,28 @@ final class EventTimeGuard<K, V> implements FixedKeyProcessor<K, V, Guarded<V>> 
         }
         long eventTime = record.timestamp();
         progress.input(eventTime);
-        long watermark = newest == WatermarkPolicy.NONE ? WatermarkPolicy.NONE : newest - delay;
+        long watermark = watermark(newest);
         Refusal refusal = spec.rule().refusal(eventTime, watermark);
+        if (eventTimes.observe(partitionKey(), eventTime)) {
+            progress.taskEventTime(taskId, eventTimes.newest());
+        }
+        long watermarkAfter = watermark(eventTimes.newest());
         if (refusal.none()) {
-            context.forward(record.withValue(Guarded.admitted(record.value())));
+            context.forward(record.withValue(Guarded.admitted(record.value(), watermark, watermarkAfter)));
         } else {
             context.forward(record.withValue(Guarded.refused(record.value()))
                     .withHeaders(lateHeaders(record, refusal, watermark)));
             if (refusal.partial()) {
                 progress.partlyLate(refusal.count());
-                context.forward(record.withValue(Guarded.admitted(record.value())));
+                context.forward(record.withValue(Guarded.admitted(record.value(), watermark, watermarkAfter)));
             } else {
                 progress.late(refusal.count());
             }
         }
-        if (eventTimes.observe(partitionKey(), eventTime)) {
-            progress.taskEventTime(taskId, eventTimes.newest());
-        }
+    }
+
+    private long watermark(long newest) {
+        return newest == WatermarkPolicy.NONE ? WatermarkPolicy.NONE : newest - delay;
     }
 
     @Override

@@ -11,7 +11,12 @@ package com.shopstream.common.watermark;
  */
 public sealed interface Guarded<V> {
 
-    record Admitted<V>(V event) implements Guarded<V> {
+    /**
+     * @param watermark      the watermark the record was judged against (before it)
+     * @param watermarkAfter the watermark once the record is seen: what a downstream operator uses to decide what
+     *                       is final now, as Spark does at the end of a micro-batch
+     */
+    record Admitted<V>(V event, long watermark, long watermarkAfter) implements Guarded<V> {
     }
 
     record Refused<V>(V event) implements Guarded<V> {
@@ -20,8 +25,8 @@ public sealed interface Guarded<V> {
     record StreamTimeMark<V>() implements Guarded<V> {
     }
 
-    static <V> Guarded<V> admitted(V event) {
-        return new Admitted<>(event);
+    static <V> Guarded<V> admitted(V event, long watermark, long watermarkAfter) {
+        return new Admitted<>(event, watermark, watermarkAfter);
     }
 
     static <V> Guarded<V> refused(V event) {

@@ -4,6 +4,12 @@ package com.shopstream.common.watermark;
 public interface LatenessRule {
 
     /**
+     * For state that has no windows to close but still expires by event time (the streak's timeout): every record
+     * counts, and the watermark is only kept, persisted and passed on.
+     */
+    LatenessRule NEVER_LATE = (eventTime, watermark) -> Refusal.NONE;
+
+    /**
      * @param eventTime the record's event time (epoch ms)
      * @param watermark the watermark before the record (epoch ms); {@link WatermarkPolicy#NONE} before any record
      */

@@ -1,0 +1,183 @@
+package com.shopstream.localkafka;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * How to run the local broker: the command-line options of {@code local-kafka.jar} and the arguments of
+ * {@link LocalKafka#start(LocalKafkaOptions)}.
+ *
+ * @param host           the address both listeners bind to and the broker advertises
+ * @param port           the client (PLAINTEXT) port; 0 picks a free one
+ * @param controllerPort the KRaft controller port; 0 picks a free one
+ * @param dataDir        where the broker keeps its log and metadata; formatted on first use, kept afterwards
+ * @param partitions     partition count of the contract topics created by this run
+ * @param createTopics   whether to create the contract topics
+ */
+public record LocalKafkaOptions(String host, int port, int controllerPort, Path dataDir, int partitions,
+                                boolean createTopics) {
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 9092;
+    public static final int DEFAULT_CONTROLLER_PORT = 9093;
+    public static final Path DEFAULT_DATA_DIR = Path.of("target", "local-kafka-data");
+    public static final int DEFAULT_PARTITIONS = 3;
+    /** Far above what a laptop broker needs; a bigger number is almost surely a typo. */
+    static final int MAX_PARTITIONS = 1000;
+
+    public LocalKafkaOptions {
+        Objects.requireNonNull(dataDir, "dataDir");
+        if (host == null || host.isBlank()) {
+            throw new IllegalArgumentException("--host must not be empty");
+        }
+        if (host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]")) {
+            // Kafka tells clients this address to connect to, and nobody can connect to "any address"
+            throw new IllegalArgumentException("--host must be an address clients can connect to, such as 127.0.0.1"
+                    + " or this machine's name; " + host + " is not");
+        }
+        checkPort("--port", port);
+        checkPort("--controller-port", controllerPort);
+        if (port != 0 && port == controllerPort) {
+            throw new IllegalArgumentException("--port and --controller-port must differ, both are " + port);
+        }
+        if (partitions < 1 || partitions > MAX_PARTITIONS) {
+            throw new IllegalArgumentException(
+                    "--partitions must be between 1 and " + MAX_PARTITIONS + ", got " + partitions);
+        }
+    }
+
+    /** The defaults of the command line: 127.0.0.1:9092, controller 9093, ./target/local-kafka-data, 3 partitions. */
+    public static LocalKafkaOptions defaults() {
+        return new LocalKafkaOptions(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_CONTROLLER_PORT, DEFAULT_DATA_DIR,
+                DEFAULT_PARTITIONS, true);
+    }
+
+    /** For tests: free ports, the given data dir, the contract topics with the given partition count. */
+    public static LocalKafkaOptions forTests(Path dataDir, int partitions) {
+        return new LocalKafkaOptions(DEFAULT_HOST, 0, 0, dataDir, partitions, true);
+    }
+
+    public LocalKafkaOptions withPorts(int port, int controllerPort) {
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+    }
+
+    public LocalKafkaOptions withDataDir(Path dataDir) {
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+    }
+
+    public LocalKafkaOptions withPartitions(int partitions) {
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+    }
+
+    public LocalKafkaOptions withCreateTopics(boolean createTopics) {
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+    }
+
+    /** True when the arguments ask for the usage text instead of a broker. */
+    public static boolean isHelp(String... args) {
+        for (String arg : args) {
+            if (arg.equals("--help") || arg.equals("-h")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Reads command-line arguments; both {@code --port 9092} and {@code --port=9092} work.
+     *
+     * @throws IllegalArgumentException with a message meant for the user when an argument is wrong
+     */
+    public static LocalKafkaOptions parse(String... args) {
+        String host = DEFAULT_HOST;
+        int port = DEFAULT_PORT;
+        int controllerPort = DEFAULT_CONTROLLER_PORT;
+        Path dataDir = DEFAULT_DATA_DIR;
+        int partitions = DEFAULT_PARTITIONS;
+        boolean createTopics = true;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String name = arg;
+            String value = null;
+            int eq = arg.indexOf('=');
+            if (arg.startsWith("--") && eq > 0) {
+                name = arg.substring(0, eq);
+                value = arg.substring(eq + 1);
+            }
+            switch (name) {
+                case "--no-topics" -> {
+                    if (value != null) {
+                        throw new IllegalArgumentException("--no-topics takes no value, got '" + arg + "'");
+                    }
+                    createTopics = false;
+                }
+                case "--host", "--port", "--controller-port", "--data-dir", "--partitions" -> {
+                    if (value == null) {
+                        if (i + 1 >= args.length || args[i + 1].startsWith("--")) {
+                            throw new IllegalArgumentException(name + " needs a value");
+                        }
+                        value = args[++i];
+                    }
+                    switch (name) {
+                        case "--host" -> host = value;
+                        case "--port" -> port = parsePort(name, value);
+                        case "--controller-port" -> controllerPort = parsePort(name, value);
+                        case "--data-dir" -> dataDir = parsePath(name, value);
+                        default -> partitions = parseInt(name, value, "a whole number between 1 and " + MAX_PARTITIONS);
+                    }
+                }
+                default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
+            }
+        }
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+    }
+
+    public static String usage() {
+        return """
+                Usage: java -jar local-kafka.jar [options]
+
+                Starts a single-node Apache Kafka broker (KRaft, broker+controller in one process) and creates
+                the Shopstream contract topics. Prints one 'local-kafka ready: ...' line when clients can connect.
+                Stop it with Ctrl-C or SIGTERM; the data stays in the data directory for the next start.
+
+                Options:
+                  --host HOST             address to listen on and advertise          (default %s)
+                  --port PORT             client (PLAINTEXT) port, 0 = any free port  (default %d)
+                  --controller-port PORT  KRaft controller port, 0 = any free port    (default %d)
+                  --data-dir DIR          broker data; formatted on first start only  (default ./%s)
+                  --partitions N          partitions of the contract topics           (default %d)
+                  --no-topics             do not create the contract topics
+                  -h, --help              print this help
+                """.formatted(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_CONTROLLER_PORT,
+                DEFAULT_DATA_DIR.toString().replace('\\', '/'), DEFAULT_PARTITIONS);
+    }
+
+    private static void checkPort(String name, int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException(name + " must be between 0 and 65535, got " + port);
+        }
+    }
+
+    private static int parsePort(String name, String value) {
+        return parseInt(name, value, "a port number between 0 and 65535 (0 = any free port)");
+    }
+
+    private static int parseInt(String name, String value, String expected) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be " + expected + ", got '" + value + "'");
+        }
+    }
+
+    private static Path parsePath(String name, String value) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(name + " must not be empty");
+        }
+        try {
+            return Path.of(value);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(name + " is not a valid path: '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package com.shopstream.localkafka;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+class ContractTopicsTest {
+
+    /** The contract's topics as the brief of this module lists them; the resource file must agree. */
+    static final List<String> EXPECTED = List.of(
+            "orders", "payments-raw", "payments",
+            "orders-per-5m", "orders-per-5m-final", "orders-per-10m-every-5m", "orders-per-10m-every-5m-final",
+            "customer-sessions", "customer-sessions-final", "customer-streaks",
+            "orders-paid", "orders-payment-status", "orders-deduped", "orders-deduped-by-id",
+            "orders-service-late", "session-service-late", "join-service-late", "dedup-service-late",
+            "orders-service-dlq", "session-service-dlq", "join-service-dlq", "dedup-service-dlq", "payments-service-dlq");
+
+    @Test
+    void theResourceListsTheContractTopics() {
+        assertThat(ContractTopics.names()).containsExactlyElementsOf(EXPECTED);
+    }
+
+    @Test
+    void commentsAndBlankLinesAreIgnoredAndDuplicatesRefused() {
+        assertThat(ContractTopics.parse(List.of("# inputs", "", "  orders  # keyed by order_id", "payments")))
+                .containsExactly("orders", "payments");
+        assertThatIllegalStateException().isThrownBy(() -> ContractTopics.parse(List.of("orders", "orders")))
+                .withMessageContaining("lists topic 'orders' twice");
+    }
+
+    @Test
+    void coPartitionedTopicsWithDifferentCountsAreRefused() {
+        assertThat(ContractTopics.coPartitionedCount(Map.of("orders", 4, "customer-streaks", 1))).hasValue(4);
+        assertThat(ContractTopics.coPartitionedCount(Map.of("orders", 4, "payments", 4))).hasValue(4);
+        assertThat(ContractTopics.coPartitionedCount(Map.of("payments-raw", 4))).isEmpty();
+        assertThatIllegalStateException()
+                .isThrownBy(() -> ContractTopics.coPartitionedCount(Map.of("orders", 2, "payments", 3)))
+                .withMessage("topics [orders, payments] must have the same partition count because join-service"
+                        + " joins them by key, but they have {orders=2, payments=3}; delete them (or use a new"
+                        + " --data-dir) and start again");
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void createsWhatIsMissingKeepsWhatExistsAndKeepsOrdersAndPaymentsAligned(@TempDir Path dataDir) throws Exception {
+        try (LocalKafka kafka = LocalKafka.start(LocalKafkaOptions.forTests(dataDir, 3).withCreateTopics(false));
+             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+            assertThat(kafka.topics()).isEmpty();
+            admin.createTopics(List.of(new NewTopic("orders", 2, (short) 1), new NewTopic("customer-streaks", 1, (short) 1)))
+                    .all().get(30, TimeUnit.SECONDS);
+
+            ContractTopics.Result first = ContractTopics.ensure(admin, 3, Duration.ofSeconds(30));
+
+            assertThat(first.created()).hasSize(EXPECTED.size() - 2).doesNotContain("orders", "customer-streaks");
+            assertThat(first.partitions())
+                    .containsEntry("orders", 2)
+                    .containsEntry("payments", 2) // follows its existing partner, not the requested 3
+                    .containsEntry("customer-streaks", 1) // kept, only warned about
+                    .containsEntry("payments-raw", 3)
+                    .containsEntry("payments-service-dlq", 3)
+                    .hasSize(EXPECTED.size());
+
+            ContractTopics.Result second = ContractTopics.ensure(admin, 3, Duration.ofSeconds(30));
+
+            assertThat(second.created()).isEmpty();
+            assertThat(second.partitions()).isEqualTo(first.partitions());
+        }
+    }
+}
