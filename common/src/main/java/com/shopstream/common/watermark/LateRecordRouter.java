@@ -43,6 +43,17 @@ public final class LateRecordRouter {
         return branches.get(query + "-lateness-on-time");
     }
 
+    /**
+     * For state that expires by event time but refuses nothing ({@link LatenessRule#NEVER_LATE}): only the
+     * persisted watermark, passed on with each record. No late topic.
+     */
+    public static <V> KStream<String, Guarded<V>> watermarked(KStream<String, V> input, WatermarkSpec spec) {
+        if (spec.rule() != LatenessRule.NEVER_LATE) {
+            throw new IllegalArgumentException(spec.query() + " refuses late records: use route() and a late topic");
+        }
+        return input.processValues(new GuardSupplier<>(spec), Named.as(spec.query() + "-event-time-guard"));
+    }
+
     /** For operators that need no stream-time marks (joins, deduplication): the admitted events themselves. */
     public static <V> KStream<String, V> admitted(KStream<String, V> input, WatermarkSpec spec,
                                                   Topic<String, V> lateTopic) {

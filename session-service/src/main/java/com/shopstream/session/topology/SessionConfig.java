@@ -1,0 +1,58 @@
+package com.shopstream.session.topology;
+
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.StateStoreKind;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What {@link SessionTopology} needs.
+ *
+ * @param gap                  session gap: an order within it of a session's last order joins the session
+ * @param grace                watermark delay of the sessions
+ * @param sessionsTopic        update mode: every change of a session (tombstones for sessions absorbed by a merge)
+ * @param finalSessionsTopic   append mode: each session once, after it is final
+ * @param streaksTopic         every change of a customer's streak, and its last value on timeout
+ * @param streakThreshold      the smallest amount that continues a streak
+ * @param streakTimeout        quiet time after which a customer's streak times out and its state goes
+ * @param streakClock          what measures quiet time
+ * @param streakCheckInterval  how often timeouts are checked (in stream time, or wall-clock time)
+ */
+public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, Duration grace,
+                            String sessionsTopic, String finalSessionsTopic, String streaksTopic,
+                            BigDecimal streakThreshold, Duration streakTimeout, StreakClock streakClock,
+                            Duration streakCheckInterval, StateStoreKind stores, ShopTopics topics) {
+
+    public SessionConfig {
+        Objects.requireNonNull(ordersTopic, "ordersTopic");
+        Objects.requireNonNull(lateTopic, "lateTopic");
+        Objects.requireNonNull(sessionsTopic, "sessionsTopic");
+        Objects.requireNonNull(finalSessionsTopic, "finalSessionsTopic");
+        Objects.requireNonNull(streaksTopic, "streaksTopic");
+        Objects.requireNonNull(streakThreshold, "streakThreshold");
+        Objects.requireNonNull(streakClock, "streakClock");
+        Objects.requireNonNull(stores, "stores");
+        Objects.requireNonNull(topics, "topics");
+        positive(gap, "session gap");
+        if (grace == null || grace.isNegative()) {
+            throw new IllegalArgumentException("session grace must not be negative: " + grace);
+        }
+        positive(streakTimeout, "streak timeout");
+        positive(streakCheckInterval, "streak check interval");
+    }
+
+    /** The contract's setup: 3-minute gap and delay, streak of orders of 10.00 or more, 30-minute event-time timeout. */
+    public static SessionConfig contract(ShopTopics topics) {
+        return new SessionConfig("orders", "session-service-late", Duration.ofMinutes(3), Duration.ofMinutes(3),
+                "customer-sessions", "customer-sessions-final", "customer-streaks", new BigDecimal("10.00"),
+                Duration.ofMinutes(30), StreakClock.EVENT_TIME, Duration.ofMinutes(1), StateStoreKind.ROCKSDB,
+                topics);
+    }
+
+    private static void positive(Duration duration, String what) {
+        if (duration == null || duration.isZero() || duration.isNegative()) {
+            throw new IllegalArgumentException(what + " must be positive: " + duration);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package com.shopstream.session.topology;
+
+import com.shopstream.common.model.Order;
+import com.shopstream.common.model.ResultKeys;
+import com.shopstream.common.model.SessionResult;
+import com.shopstream.common.watermark.ExpiryIndex;
+import com.shopstream.common.watermark.Guarded;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Spark's {@code session_window(order_ts, gap)} per customer, with the contract's watermark rules. Each order opens
+ * {@code [t, t + gap)}; the customer's open sessions whose intervals overlap or touch it merge with it (an order
+ * exactly {@code gap} after a session's last order joins it). A merge that changes a session's start tombstones the
+ * absorbed session's key on the update topic. A session is final once the watermark reaches {@code last + gap}: it
+ * is written to the final topic and its state removed, so a later order near it starts a new session, as in Spark
+ * (Kafka Streams' own session windows would reopen it, and close it one millisecond later than the contract says).
+ *
+ * <p>Orders too late for their own interval never get here: the event-time step before refuses them.
+ */
+final class SessionWindowProcessor implements Processor<String, Guarded<Order>, String, SessionChange> {
+
+    private final long gap;
+    private final String sessionsStore;
+    private final String expiryStore;
+    private ProcessorContext<String, SessionChange> context;
+    private KeyValueStore<String, List<OpenSession>> sessions;
+    private ExpiryIndex ends;
+    private long closedUpTo = Long.MIN_VALUE;
+
+    SessionWindowProcessor(long gap, String sessionsStore, String expiryStore) {
+        this.gap = gap;
+        this.sessionsStore = sessionsStore;
+        this.expiryStore = expiryStore;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, SessionChange> context) {
+        this.context = context;
+        this.sessions = context.getStateStore(sessionsStore);
+        this.ends = new ExpiryIndex(context.getStateStore(expiryStore));
+    }
+
+    @Override
+    public void process(Record<String, Guarded<Order>> record) {
+        if (!(record.value() instanceof Guarded.Admitted<Order> admitted)) {
+            return;
+        }
+        String customer = record.key();
+        Order order = admitted.event();
+        long orderTs = order.eventTimeMillis();
+        List<OpenSession> open = sessions.get(customer);
+        OpenSession merged = OpenSession.of(orderTs, order.amount());
+        List<OpenSession> kept = new ArrayList<>();
+        List<OpenSession> absorbed = new ArrayList<>();
+        for (OpenSession session : open == null ? List.<OpenSession>of() : open) {
+            if (session.takes(orderTs, gap)) {
+                merged = merged.merge(session);
+                absorbed.add(session);
+            } else {
+                kept.add(session);
+            }
+        }
+        for (OpenSession session : absorbed) {
+            if (session.first() != merged.first()) {
+                context.forward(record.withKey(key(customer, session)).withValue(SessionChange.tombstone()));
+            }
+        }
+        context.forward(record.withKey(key(customer, merged))
+                .withValue(SessionChange.update(result(customer, merged))));
+        kept.add(merged);
+        kept.sort(Comparator.comparingLong(OpenSession::first));
+        sessions.put(customer, kept);
+        ends.add(merged.end(gap), customer.getBytes(StandardCharsets.UTF_8));
+        closeUpTo(admitted.watermarkAfter(), record);
+    }
+
+    /** Writes and forgets every session whose end the watermark has reached. */
+    private void closeUpTo(long watermark, Record<String, Guarded<Order>> trigger) {
+        if (watermark <= closedUpTo) {
+            return;
+        }
+        closedUpTo = watermark;
+        for (ExpiryIndex.Expired expired : ends.removeUpTo(watermark)) {
+            String customer = new String(expired.key(), StandardCharsets.UTF_8);
+            List<OpenSession> open = sessions.get(customer);
+            if (open == null) {
+                continue;   // an index entry of a session that a merge absorbed and that closed already
+            }
+            List<OpenSession> stillOpen = new ArrayList<>();
+            for (OpenSession session : open) {
+                if (session.end(gap) <= watermark) {
+                    context.forward(trigger.withKey(key(customer, session))
+                            .withValue(SessionChange.closed(result(customer, session))));
+                } else {
+                    stillOpen.add(session);
+                }
+            }
+            if (stillOpen.isEmpty()) {
+                sessions.delete(customer);
+            } else if (stillOpen.size() != open.size()) {
+                sessions.put(customer, stillOpen);
+            }
+        }
+    }
+
+    private static String key(String customer, OpenSession session) {
+        return ResultKeys.session(Long.parseLong(customer), Instant.ofEpochMilli(session.first()));
+    }
+
+    private SessionResult result(String customer, OpenSession session) {
+        return new SessionResult(Long.parseLong(customer), Instant.ofEpochMilli(session.first()),
+                Instant.ofEpochMilli(session.end(gap)), session.orders(),
+                session.total().setScale(2, RoundingMode.UNNECESSARY));
+    }
+}

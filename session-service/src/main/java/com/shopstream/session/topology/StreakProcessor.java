@@ -1,0 +1,108 @@
+package com.shopstream.session.topology;
+
+import com.shopstream.common.model.Order;
+import com.shopstream.common.model.StreakUpdate;
+import com.shopstream.common.watermark.ExpiryIndex;
+import com.shopstream.common.watermark.Guarded;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Per-key state with a timeout (Spark's {@code flatMapGroupsWithState}): the number of consecutive orders of at least
+ * {@code threshold} per customer, in arrival order; a smaller order resets it to 0. Every order writes the new value.
+ * When the customer has been quiet for {@code timeout}, the final value goes out with {@code timed_out: true} and the
+ * state is deleted, so every key has a way out. Quiet is measured by the watermark (default) or by the wall clock.
+ *
+ * <p>Event-time timeouts are checked whenever the watermark moves, that is on the record that moved it, the way a
+ * Spark micro-batch times out state once its watermark is known. A stream-time punctuation would check at the same
+ * moments at best (the watermark only moves with records), later by up to its interval, and not at all when
+ * sub-topologies share a task's stream time (TopologyTestDriver runs them in one task, so the punctuation fires
+ * before the record reaches this processor). Wall-clock timeouts run on wall-clock punctuation.
+ */
+final class StreakProcessor implements Processor<String, Guarded<Order>, String, StreakUpdate> {
+
+    private final BigDecimal threshold;
+    private final long timeout;
+    private final StreakClock clock;
+    private final Duration checkInterval;
+    private final String stateStore;
+    private final String expiryStore;
+    private ProcessorContext<String, StreakUpdate> context;
+    private KeyValueStore<String, StreakState> streaks;
+    private ExpiryIndex expiries;
+    private long watermark = Long.MIN_VALUE;
+
+    StreakProcessor(BigDecimal threshold, Duration timeout, StreakClock clock, Duration checkInterval,
+                    String stateStore, String expiryStore) {
+        this.threshold = threshold;
+        this.timeout = timeout.toMillis();
+        this.clock = clock;
+        this.checkInterval = checkInterval;
+        this.stateStore = stateStore;
+        this.expiryStore = expiryStore;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, StreakUpdate> context) {
+        this.context = context;
+        this.streaks = context.getStateStore(stateStore);
+        this.expiries = new ExpiryIndex(context.getStateStore(expiryStore));
+        if (clock == StreakClock.WALL_CLOCK) {
+            context.schedule(checkInterval, PunctuationType.WALL_CLOCK_TIME, now -> timeOut(now, now));
+        }
+    }
+
+    @Override
+    public void process(Record<String, Guarded<Order>> record) {
+        if (!(record.value() instanceof Guarded.Admitted<Order> admitted)) {
+            return;
+        }
+        Order order = admitted.event();
+        StreakState before = streaks.get(record.key());
+        long streak = order.amount().compareTo(threshold) >= 0 ? (before == null ? 0 : before.streak()) + 1 : 0;
+        StreakState after = new StreakState(streak,
+                Math.max(before == null ? Long.MIN_VALUE : before.lastEventTime(), order.eventTimeMillis()),
+                context.currentSystemTimeMs());
+        streaks.put(record.key(), after);
+        long expiresAt = expiresAt(after);
+        if (before == null || expiresAt(before) != expiresAt) {
+            // the old index entry stays until it comes due; timeOut() recognises it as stale
+            expiries.add(expiresAt, key(record.key()));
+        }
+        context.forward(record.withValue(new StreakUpdate(Long.parseLong(record.key()), streak, false)));
+        if (clock == StreakClock.EVENT_TIME && admitted.watermarkAfter() > watermark) {
+            watermark = admitted.watermarkAfter();
+            timeOut(watermark, record.timestamp());
+        }
+    }
+
+    /** Times out every customer whose expiry {@code now} has passed. */
+    private void timeOut(long now, long timestamp) {
+        if (now == Long.MIN_VALUE) {
+            return;
+        }
+        for (ExpiryIndex.Expired expired : expiries.removeUpTo(now - 1)) {
+            String customer = new String(expired.key(), StandardCharsets.UTF_8);
+            StreakState state = streaks.get(customer);
+            if (state != null && expiresAt(state) == expired.expiresAt()) {
+                streaks.delete(customer);
+                context.forward(new Record<>(customer,
+                        new StreakUpdate(Long.parseLong(customer), state.streak(), true), Math.max(0, timestamp)));
+            }
+        }
+    }
+
+    private long expiresAt(StreakState state) {
+        return (clock == StreakClock.EVENT_TIME ? state.lastEventTime() : state.lastArrival()) + timeout;
+    }
+
+    private static byte[] key(String customer) {
+        return customer.getBytes(StandardCharsets.UTF_8);
+    }
+}

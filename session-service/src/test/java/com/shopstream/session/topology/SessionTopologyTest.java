@@ -1,0 +1,108 @@
+package com.shopstream.session.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.testing.CanonicalJson;
+import com.shopstream.common.testing.OutputRecord;
+import com.shopstream.common.testing.StreamsHarness;
+import com.shopstream.common.testing.TestStreams;
+import java.util.List;
+import java.util.TreeSet;
+import org.apache.kafka.streams.TopologyDescription;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Exact output sequences of sessions; stream time moves only with later orders. Gap and delay: 3 minutes. */
+class SessionTopologyTest {
+
+    private StreamsHarness harness;
+
+    @BeforeEach
+    void start() {
+        TestStreams streams = TestStreams.forDriver("session-service");
+        harness = new StreamsHarness(SessionTopology.build(streams.builder(),
+                SessionConfig.contract(TestStreams.topics())), streams);
+    }
+
+    @AfterEach
+    void stop() {
+        harness.close();
+    }
+
+    @Test
+    void aLateOrderInsideTheGraceJoinsTwoSessionsAndTheUpdateTopicTombstonesTheAbsorbedOne() {
+        order(1, 1, "10:00:00");   // session A [10:00, 10:03)
+        order(2, 1, "10:05:00");   // session B [10:05, 10:08): 2 min after A's end
+        order(3, 1, "10:02:30");   // late but on time (watermark 10:02): touches both, A absorbs B
+
+        assertThat(rows(harness.records("customer-sessions"))).containsExactly(
+                "1@2026-01-22T10:00:00Z 10:00:00-10:03:00 1",
+                "1@2026-01-22T10:05:00Z 10:05:00-10:08:00 1",
+                "1@2026-01-22T10:05:00Z tombstone",
+                "1@2026-01-22T10:00:00Z 10:00:00-10:08:00 3");
+
+        order(4, 2, "10:11:00");   // watermark 10:08: the merged session is final
+        assertThat(rows(harness.records("customer-sessions-final"))).containsExactly(
+                "1@2026-01-22T10:00:00Z 10:00:00-10:08:00 3");
+    }
+
+    @Test
+    void anOrderExactlyAGapAfterTheLastJoinsTheSession() {
+        order(1, 1, "10:00:00");
+        order(2, 1, "10:03:00");
+
+        assertThat(rows(harness.records("customer-sessions"))).last()
+                .isEqualTo("1@2026-01-22T10:00:00Z 10:00:00-10:06:00 2");
+    }
+
+    @Test
+    void aSessionEndingExactlyAtTheWatermarkIsFinalAndAnOrderAfterItStartsANewOne() {
+        order(1, 1, "10:00:00");   // [10:00, 10:03)
+        order(2, 2, "10:06:00");   // watermark 10:03 = the session's end: final
+        assertThat(rows(harness.records("customer-sessions-final"))).containsExactly(
+                "1@2026-01-22T10:00:00Z 10:00:00-10:03:00 1");
+
+        order(3, 1, "10:02:59");   // its own interval ends 10:05:59 > 10:03: on time, but the session is closed
+        assertThat(rows(harness.records("customer-sessions"))).last()
+                .isEqualTo("1@2026-01-22T10:02:59Z 10:02:59-10:05:59 1");
+        order(4, 1, "10:00:00");   // its interval ends 10:03:00 <= watermark 10:03: too late
+        assertThat(harness.records("session-service-late")).extracting(OutputRecord::orderId).containsExactly(4L);
+    }
+
+    @Test
+    void storeAndInternalTopicNamesArePinned() {
+        TopologyDescription description = SessionTopology.build(TestStreams.forDriver("names").builder(),
+                SessionConfig.contract(TestStreams.topics())).describe();
+        TreeSet<String> stores = new TreeSet<>();
+        TreeSet<String> topics = new TreeSet<>();
+        description.subtopologies().forEach(s -> s.nodes().forEach(node -> {
+            if (node instanceof TopologyDescription.Processor processor) {
+                stores.addAll(processor.stores());
+            } else if (node instanceof TopologyDescription.Source source) {
+                topics.addAll(source.topicSet());
+            }
+        }));
+
+        assertThat(stores).containsExactly("customer-sessions-ends", "customer-sessions-open",
+                "customer-sessions-watermark", "customer-streaks-expiry", "customer-streaks-state",
+                "customer-streaks-watermark");
+        assertThat(topics).containsExactly("orders", "orders-by-customer-repartition");
+    }
+
+    private void order(long id, long customer, String time) {
+        harness.pipe("orders", Long.toString(id), "{\"order_id\":" + id + ",\"customer_id\":" + customer
+                + ",\"amount\":10,\"order_ts\":\"2026-01-22T" + time + "Z\"}");
+    }
+
+    private static List<String> rows(List<OutputRecord> records) {
+        return records.stream().map(r -> {
+            if (r.value() == null) {
+                return r.key() + " tombstone";
+            }
+            var value = CanonicalJson.tree(r.value());
+            return r.key() + " " + value.get("session_start").asString().substring(11, 19) + "-"
+                    + value.get("session_end").asString().substring(11, 19) + " " + value.get("orders").asLong();
+        }).toList();
+    }
+}
