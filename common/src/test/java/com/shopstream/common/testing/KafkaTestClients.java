@@ -80,6 +80,14 @@ public final class KafkaTestClients {
         }
     }
 
+    /** Sends scenario events in their order, one at a time: orders to {@code ordersTopic}, payments to the other. */
+    public static void produce(String bootstrapServers, java.util.List<ScenarioEvent> events, String ordersTopic,
+                               String paymentsTopic) {
+        for (ScenarioEvent event : events) {
+            produce(bootstrapServers, event.isOrder() ? ordersTopic : paymentsTopic, event.key(), event.json());
+        }
+    }
+
     private static byte[] bytes(String text) {
         return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
     }

@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.testing.KafkaTestClients;
 import com.shopstream.common.testing.ScenarioEvent;
+import com.shopstream.common.testing.ServiceBrokerTest;
 import com.shopstream.common.testing.ShopExpectations;
 import com.shopstream.common.testing.ShopExpectations.Checkpoint;
 import com.shopstream.common.testing.ShopScenario;
-import com.shopstream.common.testing.StreamsRunningLatch;
-import com.shopstream.common.testing.TestStreams;
 import com.shopstream.orders.OrdersServiceApplication;
 import java.io.IOException;
 import java.net.URI;
@@ -18,55 +17,34 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Bean;
 import org.springframework.kafka.test.context.EmbeddedKafka;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The whole service on a real broker: the shop scenario's orders in, {@code orders-per-5m-final} read with
  * {@code read_committed} equal to Spark's result, and the live window query over HTTP. One input partition, so that
  * the service reads the orders in scenario order, as the expectations assume.
  */
-@SpringBootTest(classes = {OrdersServiceApplication.class, OrdersServiceBrokerTest.Latch.class},
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {
-                "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
-                "spring.main.banner-mode=off"})
+@SpringBootTest(classes = OrdersServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @EmbeddedKafka(partitions = 1,
         topics = {"orders", "orders-per-5m", "orders-per-5m-final", "orders-per-10m-every-5m",
                 "orders-per-10m-every-5m-final", "orders-service-late", "orders-service-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,
                 KafkaTestClients.NO_TIME_RETENTION})
-class OrdersServiceBrokerTest {
-
-    /** A fresh state directory each run: state left by an earlier run belongs to another (embedded) cluster. */
-    @DynamicPropertySource
-    static void stateDir(DynamicPropertyRegistry registry) {
-        registry.add("spring.kafka.streams.state-dir", () -> TestStreams.tempDir("OrdersServiceBrokerTest").toString());
-    }
+class OrdersServiceBrokerTest extends ServiceBrokerTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @LocalServerPort
     int port;
 
-    @Autowired
-    StreamsRunningLatch running;
-
     @Test
     void theShopScenarioEndsAsSparkSaysAndTheWindowsCanBeQueried() throws Exception {
-        running.await(Duration.ofSeconds(60));
-        String brokers = System.getProperty("spring.embedded.kafka.brokers");
-        for (ScenarioEvent event : ShopScenario.shop().events()) {
-            if (event.isOrder()) {
-                KafkaTestClients.produce(brokers, "orders", event.key(), event.json());
-            }
-        }
+        awaitRunning();
+        String brokers = brokers();
+        KafkaTestClients.produce(brokers,
+                ShopScenario.shop().events().stream().filter(ScenarioEvent::isOrder).toList(), "orders", "payments");
         Checkpoint end = ShopExpectations.shop().afterSeq(12);
 
         assertFinal(end, "orders-per-5m-final", KafkaTestClients.readCommitted(brokers, "orders-per-5m-final",
@@ -112,11 +90,4 @@ class OrdersServiceBrokerTest {
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    @TestConfiguration
-    static class Latch {
-        @Bean
-        StreamsRunningLatch streamsRunningLatch() {
-            return new StreamsRunningLatch();
-        }
-    }
 }

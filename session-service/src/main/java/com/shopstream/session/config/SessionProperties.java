@@ -1,0 +1,45 @@
+package com.shopstream.session.config;
+
+import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.session.topology.StreakClock;
+import java.math.BigDecimal;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * {@code shopstream.session.*}.
+ *
+ * @param gap          session gap
+ * @param grace        watermark delay
+ * @param updateTopic  every change of a session
+ * @param finalTopic   each session once, when final
+ * @param streak       the streak's settings
+ * @param stateStores  {@code rocksdb} or {@code in-memory}
+ */
+@ConfigurationProperties("shopstream.session")
+public record SessionProperties(
+        @DefaultValue("3m") Duration gap,
+        @DefaultValue("3m") Duration grace,
+        @DefaultValue("customer-sessions") String updateTopic,
+        @DefaultValue("customer-sessions-final") String finalTopic,
+        @DefaultValue Streak streak,
+        @DefaultValue("rocksdb") StateStoreKind stateStores) {
+
+    /**
+     * {@code shopstream.session.streak.*}.
+     *
+     * @param topic          streak updates
+     * @param threshold      smallest amount that continues a streak
+     * @param timeout        quiet time after which a customer's streak times out
+     * @param clock          {@code event-time} (the watermark) or {@code wall-clock}
+     * @param checkInterval  how often wall-clock timeouts are checked
+     */
+    public record Streak(
+            @DefaultValue("customer-streaks") String topic,
+            @DefaultValue("10.00") BigDecimal threshold,
+            @DefaultValue("30m") Duration timeout,
+            @DefaultValue("event-time") StreakClock clock,
+            @DefaultValue("1m") Duration checkInterval) {
+    }
+}
