@@ -2,6 +2,7 @@ package com.shopstream.common.json;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
+import com.shopstream.common.model.ShopEvent;
 import java.io.ByteArrayOutputStream;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.ObjectWriteContext;
@@ -27,6 +28,16 @@ public final class EventWriter {
             json.writeEndObject();
         }
         return out.toByteArray();
+    }
+
+    public static byte[] write(ShopEvent event) {
+        if (event instanceof Order order) {
+            return write(order);
+        }
+        if (event instanceof Payment payment) {
+            return write(payment);
+        }
+        throw new IllegalArgumentException("not an order or a payment: " + event.getClass().getName());
     }
 
     public static byte[] write(Payment payment) {

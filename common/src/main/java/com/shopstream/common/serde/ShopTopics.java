@@ -6,6 +6,7 @@ import com.shopstream.common.model.JoinRow;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.SessionResult;
+import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.model.WindowResult;
 import org.apache.kafka.common.serialization.Serde;
@@ -21,6 +22,7 @@ public final class ShopTopics {
     private final Serde<String> orderIdKeys = new OrderIdKeySerde();
     private final Serde<Order> orders;
     private final Serde<Payment> payments;
+    private final Serde<ShopEvent> events;
     private final Serde<WindowResult> windowResults = new JsonResultSerde<>(WindowResult.class);
     private final Serde<SessionResult> sessionResults = new JsonResultSerde<>(SessionResult.class);
     private final Serde<StreakUpdate> streaks = new JsonResultSerde<>(StreakUpdate.class);
@@ -29,6 +31,7 @@ public final class ShopTopics {
     public ShopTopics(EventReader reader) {
         this.orders = new EventSerde<>(reader::readOrder, EventWriter::write);
         this.payments = new EventSerde<>(reader::readPayment, EventWriter::write);
+        this.events = new EventSerde<>(reader::readEvent, EventWriter::write);
     }
 
     /** Orders keyed by {@code order_id}: the {@code orders} input, and outputs that carry orders (dedup, late). */
@@ -44,6 +47,11 @@ public final class ShopTopics {
     /** Payments as providers send them, keyed by anything (or nothing): {@code payments-raw}. */
     public Topic<String, Payment> paymentsRaw(String name) {
         return new Topic<>(name, keys, payments);
+    }
+
+    /** Orders and payments together, keyed by {@code order_id}: the late topic of a service that reads both. */
+    public Topic<String, ShopEvent> events(String name) {
+        return new Topic<>(name, orderIdKeys, events);
     }
 
     public Topic<String, WindowResult> windowResults(String name) {

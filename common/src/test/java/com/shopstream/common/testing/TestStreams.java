@@ -69,6 +69,12 @@ public final class TestStreams implements AutoCloseable {
         }
     }
 
+    /** Adds or overrides one Kafka Streams setting (before the driver or the client is created). */
+    public TestStreams with(String key, Object value) {
+        properties.put(key, value);
+        return this;
+    }
+
     /** A builder that, like the services', refuses auto-generated names for stores and internal topics. */
     public StreamsBuilder builder() {
         return new StreamsBuilder(new TopologyConfig(new StreamsConfig(properties)));

@@ -1,0 +1,42 @@
+package com.shopstream.join.topology;
+
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.StateStoreKind;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What {@link OrderPaymentJoinTopology} needs.
+ *
+ * @param bound        a payment matches an order when {@code order_ts <= paid_ts <= order_ts + bound}
+ * @param grace        watermark delay (over both inputs)
+ * @param paidTopic    inner join rows
+ * @param statusTopic  inner rows plus each unpaid order once, after the watermark passes {@code order_ts + bound}
+ * @param stores       where the unpaid-order detector keeps its state (the join's own stores follow
+ *                     {@code dsl.store.suppliers.class})
+ */
+public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTopic, Duration bound, Duration grace,
+                         String paidTopic, String statusTopic, StateStoreKind stores, ShopTopics topics) {
+
+    public JoinConfig {
+        Objects.requireNonNull(ordersTopic, "ordersTopic");
+        Objects.requireNonNull(paymentsTopic, "paymentsTopic");
+        Objects.requireNonNull(lateTopic, "lateTopic");
+        Objects.requireNonNull(paidTopic, "paidTopic");
+        Objects.requireNonNull(statusTopic, "statusTopic");
+        Objects.requireNonNull(topics, "topics");
+        Objects.requireNonNull(stores, "stores");
+        if (bound == null || bound.isNegative()) {
+            throw new IllegalArgumentException("the payment bound must not be negative: " + bound);
+        }
+        if (grace == null || grace.isNegative()) {
+            throw new IllegalArgumentException("the watermark delay (grace) must not be negative: " + grace);
+        }
+    }
+
+    /** The contract's setup: a payment up to 5 minutes after its order, 3-minute watermark delay. */
+    public static JoinConfig contract(ShopTopics topics) {
+        return new JoinConfig("orders", "payments", "join-service-late", Duration.ofMinutes(5), Duration.ofMinutes(3),
+                "orders-paid", "orders-payment-status", StateStoreKind.ROCKSDB, topics);
+    }
+}
