@@ -59,6 +59,16 @@ public final class KafkaTestClients {
      */
     public static List<OutputRecord> readCommitted(String bootstrapServers, String topic, int count,
                                                    Duration timeout) {
+        return readCommittedUntil(bootstrapServers, topic, records -> records.size() >= count, timeout);
+    }
+
+    /**
+     * Reads {@code topic} from the beginning with {@code read_committed} until what it read satisfies {@code done}
+     * or {@code timeout} passes; returns what it read (the caller asserts).
+     */
+    public static List<OutputRecord> readCommittedUntil(String bootstrapServers, String topic,
+                                                        java.util.function.Predicate<List<OutputRecord>> done,
+                                                        Duration timeout) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
@@ -70,7 +80,7 @@ public final class KafkaTestClients {
             consumer.seekToBeginning(partitions);
             List<OutputRecord> records = new ArrayList<>();
             Instant deadline = Instant.now().plus(timeout);
-            while (records.size() < count && Instant.now().isBefore(deadline)) {
+            while (!done.test(records) && Instant.now().isBefore(deadline)) {
                 for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(200))) {
                     records.add(new OutputRecord(topic, text(r.key()), text(r.value()),
                             StreamsHarness.headers(r.headers()), Instant.ofEpochMilli(r.timestamp())));

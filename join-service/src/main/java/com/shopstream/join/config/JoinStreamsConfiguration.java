@@ -1,5 +1,6 @@
 package com.shopstream.join.config;
 
+import com.shopstream.common.boot.CoPartitioningCheck;
 import com.shopstream.common.boot.ServiceIdentity;
 import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.serde.ShopTopics;
@@ -31,20 +32,15 @@ class JoinStreamsConfiguration {
 
     /** Runs before the topology exists, so Kafka Streams never starts on inputs it cannot join. */
     @Bean
-    CoPartitionedInputs coPartitionedInputs(JoinConfig config, KafkaAdmin kafkaAdmin) {
-        List<String> inputs = List.of(config.ordersTopic(), config.paymentsTopic());
+    CoPartitioningCheck.Verified coPartitionedInputs(JoinConfig config, KafkaAdmin kafkaAdmin) {
         try (Admin admin = Admin.create(kafkaAdmin.getConfigurationProperties())) {
-            CoPartitioningCheck.verify(admin, inputs, Duration.ofSeconds(30));
+            return CoPartitioningCheck.verify(admin, "join-service",
+                    List.of(config.ordersTopic(), config.paymentsTopic()), Duration.ofSeconds(30));
         }
-        return new CoPartitionedInputs(inputs);
     }
 
     @Bean
-    Topology joinTopology(StreamsBuilder builder, JoinConfig config, CoPartitionedInputs verified) {
+    Topology joinTopology(StreamsBuilder builder, JoinConfig config, CoPartitioningCheck.Verified inputs) {
         return OrderPaymentJoinTopology.build(builder, config);
-    }
-
-    /** The inputs, once checked to be partitioned alike. */
-    record CoPartitionedInputs(List<String> topics) {
     }
 }

@@ -23,9 +23,8 @@ class CoPartitioningCheckTest {
                         "server.port=0", "spring.main.banner-mode=off")
                 .run())
                 .rootCause()
-                .hasMessage("join-service joins " + List.of("orders", "payments") + " by order_id, so they must have "
-                        + "the same number of partitions, but they have {orders=1, payments=2}. Give them the same "
-                        + "count (payments-service writes payments with the same partitioner as orders) and start "
-                        + "again.");
+                .hasMessage("join-service needs " + List.of("orders", "payments") + " partitioned alike by order_id, "
+                        + "so they must have the same number of partitions, but they have {orders=1, payments=2}. "
+                        + "Give them the same count and start again.");
     }
 }

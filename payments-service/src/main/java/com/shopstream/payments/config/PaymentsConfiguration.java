@@ -1,0 +1,89 @@
+package com.shopstream.payments.config;
+
+import com.shopstream.common.boot.CoPartitioningCheck;
+import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.json.EventReader;
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.payments.edge.AcceptedPayments;
+import com.shopstream.payments.edge.PaymentPublisher;
+import com.shopstream.payments.edge.PaymentsController;
+import com.shopstream.payments.edge.ProducerHealthIndicator;
+import com.shopstream.payments.topology.PaymentsConfig;
+import com.shopstream.payments.topology.PaymentsTopology;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.annotation.EnableKafkaStreams;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaAdmin;
+
+/** The payments edge: the HTTP endpoint with its producer, and {@link PaymentsTopology}. */
+@Configuration(proxyBeanMethods = false)
+@EnableKafkaStreams
+@EnableConfigurationProperties(PaymentsProperties.class)
+class PaymentsConfiguration {
+
+    @Bean
+    PaymentsConfig paymentsConfig(ShopstreamProperties common, ShopTopics topics) {
+        return new PaymentsConfig(common.topics().paymentsRaw(), common.topics().payments(), topics);
+    }
+
+    /** {@code payments} must be partitioned like {@code orders}, or the join misses payments: checked first. */
+    @Bean
+    CoPartitioningCheck.Verified coPartitionedOutput(ShopstreamProperties common, KafkaAdmin kafkaAdmin) {
+        try (Admin admin = Admin.create(kafkaAdmin.getConfigurationProperties())) {
+            return CoPartitioningCheck.verify(admin, "payments-service",
+                    List.of(common.topics().orders(), common.topics().payments()), Duration.ofSeconds(30));
+        }
+    }
+
+    @Bean
+    Topology paymentsTopology(StreamsBuilder builder, PaymentsConfig config, CoPartitioningCheck.Verified output) {
+        return PaymentsTopology.build(builder, config);
+    }
+
+    @Bean
+    ProducerHealthIndicator paymentsProducerHealthIndicator(Clock clock) {
+        return new ProducerHealthIndicator(clock);
+    }
+
+    /**
+     * Idempotent and acks=all whatever {@code spring.kafka.producer} says: an acknowledged payment must not be lost.
+     * The producer is the publisher's own (not a bean), so Boot's default template stays as it is.
+     */
+    @Bean(destroyMethod = "close")
+    PaymentPublisher paymentPublisher(KafkaProperties kafka, PaymentsConfig config, PaymentsProperties properties,
+                                      ProducerHealthIndicator health) {
+        Map<String, Object> configs = kafka.buildProducerProperties();
+        configs.put(ProducerConfig.ACKS_CONFIG, "all");
+        configs.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        configs.put(ProducerConfig.CLIENT_ID_CONFIG, "payments-service-edge");
+        configs.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
+        return new PaymentPublisher(
+                new DefaultKafkaProducerFactory<>(configs, new StringSerializer(), new ByteArraySerializer()),
+                config.rawTopic(), properties.sendTimeout(), health);
+    }
+
+    @Bean
+    AcceptedPayments acceptedPayments(PaymentsProperties properties, Clock clock) {
+        return new AcceptedPayments(properties.idempotencyWindow(), properties.idempotencyMaxIds(), clock);
+    }
+
+    @Bean
+    PaymentsController paymentsController(EventReader reader, PaymentPublisher publisher, AcceptedPayments accepted,
+                                          PaymentsProperties properties) {
+        return new PaymentsController(reader, publisher, accepted, (int) properties.maxBodySize().toBytes(),
+                properties.maxBatchLines(), properties.sendTimeout());
+    }
+}

@@ -1,0 +1,189 @@
+package com.shopstream.payments.edge;
+
+import com.shopstream.common.json.EventReader;
+import com.shopstream.common.json.InvalidEventException;
+import com.shopstream.common.model.Payment;
+import com.shopstream.payments.edge.PaymentResponses.Accepted;
+import com.shopstream.payments.edge.PaymentResponses.Batch;
+import com.shopstream.payments.edge.PaymentResponses.Failure;
+import com.shopstream.payments.edge.PaymentResponses.Rejected;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.kafka.support.SendResult;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /payments} (one JSON payment) and {@code POST /payments/batch} (NDJSON, one payment a line). Each payment
+ * is read with the rules every service uses; a valid one is written to {@code payments-raw} and acknowledged
+ * ({@code 202}) only after the broker acknowledged it. A repeated payment id is answered without writing it again
+ * (see {@link AcceptedPayments} for the bound).
+ */
+@RestController
+public class PaymentsController {
+
+    private final EventReader reader;
+    private final PaymentPublisher publisher;
+    private final AcceptedPayments accepted;
+    private final int maxBodyBytes;
+    private final int maxBatchLines;
+    private final Duration sendTimeout;
+
+    public PaymentsController(EventReader reader, PaymentPublisher publisher, AcceptedPayments accepted,
+                              int maxBodyBytes, int maxBatchLines, Duration sendTimeout) {
+        this.reader = reader;
+        this.publisher = publisher;
+        this.accepted = accepted;
+        this.maxBodyBytes = maxBodyBytes;
+        this.maxBatchLines = maxBatchLines;
+        this.sendTimeout = sendTimeout;
+    }
+
+    @PostMapping(path = "/payments", produces = MediaType.APPLICATION_JSON_VALUE)
+    public ResponseEntity<?> payment(HttpServletRequest request) throws IOException {
+        byte[] body = body(request);
+        Payment payment = reader.readPayment(body);
+        return switch (accepted.reserve(payment)) {
+            case REPEAT -> ResponseEntity.accepted().body(new Accepted(payment.paymentId(), "duplicate", null, null));
+            case CONFLICT -> ResponseEntity.status(HttpStatus.CONFLICT).body(new Rejected(null, "payment_id",
+                    "payment_id " + payment.paymentId() + " was accepted before with other content"));
+            case IN_FLIGHT -> ResponseEntity.status(HttpStatus.CONFLICT).body(new Rejected(null, "payment_id",
+                    "payment_id " + payment.paymentId() + " is being written by another request; retry"));
+            case NEW -> write(payment, body);
+        };
+    }
+
+    @PostMapping(path = "/payments/batch", produces = MediaType.APPLICATION_JSON_VALUE)
+    public ResponseEntity<Batch> batch(HttpServletRequest request) throws IOException {
+        String[] lines = new String(body(request), StandardCharsets.UTF_8).split("\n", -1);
+        long lineCount = java.util.Arrays.stream(lines).filter(line -> !line.isBlank()).count();
+        if (lineCount > maxBatchLines) {
+            // refused before anything is written, so the answer is all or nothing
+            return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(new Batch(0, 0, List.of(new Rejected(
+                    null, null, "a batch holds at most " + maxBatchLines + " lines, not " + lineCount)), List.of()));
+        }
+        List<Rejected> rejected = new ArrayList<>();
+        List<Rejected> failed = new ArrayList<>();
+        List<Pending> pending = new ArrayList<>();
+        int duplicates = 0;
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            byte[] json = line.getBytes(StandardCharsets.UTF_8);
+            Payment payment;
+            try {
+                payment = reader.readPayment(json);
+            } catch (InvalidEventException e) {
+                rejected.add(new Rejected(i + 1, e.field(), e.getMessage()));
+                continue;
+            }
+            switch (accepted.reserve(payment)) {
+                case NEW -> pending.add(new Pending(i + 1, payment, publisher.send(payment.paymentId(), json)));
+                case REPEAT -> duplicates++;
+                case CONFLICT -> rejected.add(new Rejected(i + 1, "payment_id",
+                        "payment_id " + payment.paymentId() + " was accepted before with other content"));
+                case IN_FLIGHT -> failed.add(new Rejected(i + 1, "payment_id",
+                        "payment_id " + payment.paymentId() + " is being written by another request; retry"));
+            }
+        }
+        int written = 0;
+        for (Pending line : pending) {
+            try {
+                line.send().get(sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                accepted.confirm(line.payment());
+                written++;
+            } catch (ExecutionException | TimeoutException e) {
+                accepted.release(line.payment());
+                failed.add(new Rejected(line.line(), null, "not written: " + rootMessage(e) + "; retry"));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                accepted.release(line.payment());
+                failed.add(new Rejected(line.line(), null, "not written: interrupted; retry"));
+            }
+        }
+        Batch result = new Batch(written, duplicates, rejected, failed);
+        HttpStatus status;
+        if (!failed.isEmpty()) {
+            status = HttpStatus.SERVICE_UNAVAILABLE;
+        } else if (rejected.isEmpty()) {
+            status = HttpStatus.ACCEPTED;
+        } else {
+            status = written + duplicates == 0 ? HttpStatus.BAD_REQUEST : HttpStatus.MULTI_STATUS;
+        }
+        return ResponseEntity.status(status).body(result);
+    }
+
+    private ResponseEntity<?> write(Payment payment, byte[] body) {
+        try {
+            SendResult<String, byte[]> result = publisher.send(payment.paymentId(), body)
+                    .get(sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            accepted.confirm(payment);
+            return ResponseEntity.accepted().body(new Accepted(payment.paymentId(), "accepted",
+                    result.getRecordMetadata().partition(), result.getRecordMetadata().offset()));
+        } catch (ExecutionException | TimeoutException e) {
+            accepted.release(payment);
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .body(new Failure("not written to " + publisher.topic() + ": " + rootMessage(e) + "; retry"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            accepted.release(payment);
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(new Failure("interrupted; retry"));
+        }
+    }
+
+    @ExceptionHandler(InvalidEventException.class)
+    ResponseEntity<Rejected> invalid(InvalidEventException e) {
+        return ResponseEntity.badRequest().body(new Rejected(null, e.field(), e.getMessage()));
+    }
+
+    @ExceptionHandler(BodyTooLargeException.class)
+    ResponseEntity<Failure> tooLarge(BodyTooLargeException e) {
+        return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(new Failure(e.getMessage()));
+    }
+
+    /** Reads at most {@code maxBodyBytes}: a larger body is refused before it is held in memory. */
+    private byte[] body(HttpServletRequest request) throws IOException {
+        if (request.getContentLengthLong() > maxBodyBytes) {
+            throw new BodyTooLargeException(maxBodyBytes);
+        }
+        try (InputStream in = request.getInputStream()) {
+            byte[] body = in.readNBytes(maxBodyBytes + 1);
+            if (body.length > maxBodyBytes) {
+                throw new BodyTooLargeException(maxBodyBytes);
+            }
+            return body;
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
+    }
+
+    private record Pending(int line, Payment payment, CompletableFuture<SendResult<String, byte[]>> send) {
+    }
+
+    static final class BodyTooLargeException extends RuntimeException {
+        BodyTooLargeException(int max) {
+            super("the request body is larger than " + max + " bytes");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package com.shopstream.payments.topology;
+
+import com.shopstream.common.model.Payment;
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.serde.Topic;
+import com.shopstream.common.watermark.Guarded;
+import com.shopstream.common.watermark.LateRecordRouter;
+import com.shopstream.common.watermark.LatenessRule;
+import com.shopstream.common.watermark.WatermarkSpec;
+import java.time.Duration;
+import java.util.List;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Named;
+
+/**
+ * The payments edge: {@code payments-raw} (keyed by payment, as providers send them) read on {@code paid_ts}, each
+ * payment validated (an unreadable one is a dead letter), re-keyed by {@code order_id} and written to
+ * {@code payments} with the default partitioner, so that a payment lands in the partition of its order when
+ * {@code payments} has as many partitions as {@code orders} (checked at startup). Writing the re-keyed stream to
+ * {@code payments} is the repartition: there is no internal topic.
+ * <pre>
+ * payments-raw ─ validate ─ payments-edge watermark (progress only) ─ key by order_id ─ payments
+ * </pre>
+ * Nothing is refused as late here: lateness is the join's business, on the join's watermark.
+ */
+public final class PaymentsTopology {
+
+    public static final String QUERY = "payments-edge";
+
+    private PaymentsTopology() {
+    }
+
+    public static Topology build(StreamsBuilder builder, PaymentsConfig config) {
+        ShopTopics topics = config.topics();
+        Topic<String, Payment> raw = topics.paymentsRaw(config.rawTopic());
+        Topic<String, Payment> keyed = topics.payments(config.paymentsTopic());
+        WatermarkSpec spec = new WatermarkSpec(QUERY, Duration.ZERO, LatenessRule.NEVER_LATE,
+                List.of(config.rawTopic()));
+        LateRecordRouter.watermarked(builder.stream(raw.name(), raw.consumedAs("payments-raw-source")), spec)
+                .map((paymentKey, guarded) -> {
+                    Payment payment = ((Guarded.Admitted<Payment>) guarded).event();
+                    return org.apache.kafka.streams.KeyValue.pair(Long.toString(payment.orderId()), payment);
+                }, Named.as("payments-by-order-id"))
+                .to(keyed.name(), keyed.producedAs("payments-sink"));
+        return builder.build();
+    }
+}
