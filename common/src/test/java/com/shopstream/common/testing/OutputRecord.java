@@ -1,5 +1,6 @@
 package com.shopstream.common.testing;
 
+import com.shopstream.scenario.TopicRow;
 import java.time.Instant;
 import java.util.Map;
 
@@ -7,7 +8,11 @@ import java.util.Map;
 public record OutputRecord(String topic, String key, String value, Map<String, String> headers, Instant timestamp) {
 
     public Object canonicalValue() {
-        return CanonicalJson.of(value);
+        return row().canonicalValue();
+    }
+
+    public TopicRow row() {
+        return new TopicRow(key, value);
     }
 
     public String header(String name) {
@@ -16,6 +21,6 @@ public record OutputRecord(String topic, String key, String value, Map<String, S
 
     /** {@code order_id} of an order or payment value. */
     public long orderId() {
-        return CanonicalJson.tree(value).get("order_id").asLong();
+        return row().orderId();
     }
 }

@@ -1,5 +1,6 @@
 package com.shopstream.common.testing;
 
+import com.shopstream.scenario.ScenarioEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

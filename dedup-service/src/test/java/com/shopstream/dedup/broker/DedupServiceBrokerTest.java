@@ -4,11 +4,11 @@ import static com.shopstream.common.testing.GoldenAssertions.assertFinal;
 import static com.shopstream.common.testing.GoldenAssertions.assertLate;
 
 import com.shopstream.common.testing.KafkaTestClients;
-import com.shopstream.common.testing.ScenarioEvent;
+import com.shopstream.scenario.ScenarioEvent;
 import com.shopstream.common.testing.ServiceBrokerTest;
-import com.shopstream.common.testing.ShopExpectations;
-import com.shopstream.common.testing.ShopExpectations.Checkpoint;
-import com.shopstream.common.testing.ShopScenario;
+import com.shopstream.scenario.ShopExpectations;
+import com.shopstream.scenario.ShopExpectations.Checkpoint;
+import com.shopstream.scenario.ShopScenario;
 import com.shopstream.dedup.DedupServiceApplication;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -158,7 +158,7 @@ class DedupTopologyTest {
 
     private static List<String> times(List<OutputRecord> records) {
         return records.stream()
-                .map(r -> com.shopstream.common.testing.CanonicalJson.tree(r.value()).get("order_ts").asString()
+                .map(r -> com.shopstream.scenario.CanonicalJson.tree(r.value()).get("order_ts").asString()
                         .substring(11, 19))
                 .toList();
     }

@@ -3,10 +3,10 @@ package com.shopstream.join.topology;
 import static com.shopstream.common.testing.GoldenAssertions.assertFinal;
 import static com.shopstream.common.testing.GoldenAssertions.assertLate;
 
-import com.shopstream.common.testing.ScenarioEvent;
-import com.shopstream.common.testing.ShopExpectations;
-import com.shopstream.common.testing.ShopExpectations.Checkpoint;
-import com.shopstream.common.testing.ShopScenario;
+import com.shopstream.scenario.ScenarioEvent;
+import com.shopstream.scenario.ShopExpectations;
+import com.shopstream.scenario.ShopExpectations.Checkpoint;
+import com.shopstream.scenario.ShopScenario;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
 import org.junit.jupiter.api.Test;

@@ -4,11 +4,11 @@ import static com.shopstream.common.testing.GoldenAssertions.assertFinal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.testing.KafkaTestClients;
-import com.shopstream.common.testing.ScenarioEvent;
+import com.shopstream.scenario.ScenarioEvent;
 import com.shopstream.common.testing.ServiceBrokerTest;
-import com.shopstream.common.testing.ShopExpectations;
-import com.shopstream.common.testing.ShopExpectations.Checkpoint;
-import com.shopstream.common.testing.ShopScenario;
+import com.shopstream.scenario.ShopExpectations;
+import com.shopstream.scenario.ShopExpectations.Checkpoint;
+import com.shopstream.scenario.ShopScenario;
 import com.shopstream.orders.OrdersServiceApplication;
 import java.io.IOException;
 import java.net.URI;

@@ -129,7 +129,7 @@ class OrderWindowTopologyTest {
 
     private static List<String> rows(List<OutputRecord> records) {
         return records.stream().map(r -> {
-            var value = com.shopstream.common.testing.CanonicalJson.tree(r.value());
+            var value = com.shopstream.scenario.CanonicalJson.tree(r.value());
             return r.key() + " " + value.get("orders").asLong() + " " + value.get("total").decimalValue().toPlainString();
         }).toList();
     }

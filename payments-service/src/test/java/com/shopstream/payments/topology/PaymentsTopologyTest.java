@@ -5,10 +5,10 @@ import static com.shopstream.common.testing.RecordingDeadLetterPublisher.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.errors.DeadLetterHeaders;
-import com.shopstream.common.testing.ScenarioEvent;
-import com.shopstream.common.testing.ShopExpectations;
-import com.shopstream.common.testing.ShopExpectations.Checkpoint;
-import com.shopstream.common.testing.ShopScenario;
+import com.shopstream.scenario.ScenarioEvent;
+import com.shopstream.scenario.ShopExpectations;
+import com.shopstream.scenario.ShopExpectations.Checkpoint;
+import com.shopstream.scenario.ShopScenario;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
 import java.util.TreeSet;

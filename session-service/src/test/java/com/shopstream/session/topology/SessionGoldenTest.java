@@ -4,10 +4,10 @@ import static com.shopstream.common.testing.GoldenAssertions.assertFinal;
 import static com.shopstream.common.testing.GoldenAssertions.assertLate;
 import static com.shopstream.common.testing.GoldenAssertions.assertLatest;
 
-import com.shopstream.common.testing.ScenarioEvent;
-import com.shopstream.common.testing.ShopExpectations;
-import com.shopstream.common.testing.ShopExpectations.Checkpoint;
-import com.shopstream.common.testing.ShopScenario;
+import com.shopstream.scenario.ScenarioEvent;
+import com.shopstream.scenario.ShopExpectations;
+import com.shopstream.scenario.ShopExpectations.Checkpoint;
+import com.shopstream.scenario.ShopScenario;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
 import org.junit.jupiter.api.Test;

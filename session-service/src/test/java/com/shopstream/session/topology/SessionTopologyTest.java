@@ -2,7 +2,7 @@ package com.shopstream.session.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.common.testing.CanonicalJson;
+import com.shopstream.scenario.CanonicalJson;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;

@@ -1,4 +1,4 @@
-package com.shopstream.common.testing;
+package com.shopstream.scenario;
 
 import java.util.ArrayList;
 import java.util.HashMap;
