@@ -1,0 +1,99 @@
+package com.shopstream.simulator;
+
+import com.shopstream.simulator.GeneratedEvent.Kind;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+
+/**
+ * The events of {@link GeneratorSettings}, in sending order, the same for the same settings (seeded). Duplicates and
+ * payments are scheduled a few events after their order, so they arrive out of order as in a real shop.
+ */
+public final class ShopStreamGenerator implements Iterator<GeneratedEvent> {
+
+    private record Scheduled(long dueAt, long sequence, GeneratedEvent event) {
+    }
+
+    private final GeneratorSettings settings;
+    private final SplittableRandom random;
+    private final PriorityQueue<Scheduled> scheduled = new PriorityQueue<>((a, b) -> a.dueAt() != b.dueAt()
+            ? Long.compare(a.dueAt(), b.dueAt()) : Long.compare(a.sequence(), b.sequence()));
+    private final Map<Kind, Long> counts = new EnumMap<>(Kind.class);
+    private long nextOrder;
+    private long emitted;
+    private long sequence;
+
+    public ShopStreamGenerator(GeneratorSettings settings) {
+        this.settings = settings;
+        this.random = new SplittableRandom(settings.seed());
+        for (Kind kind : Kind.values()) {
+            counts.put(kind, 0L);
+        }
+    }
+
+    @Override
+    public boolean hasNext() {
+        return nextOrder < settings.orders() || !scheduled.isEmpty();
+    }
+
+    @Override
+    public GeneratedEvent next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        GeneratedEvent event;
+        if (!scheduled.isEmpty() && (scheduled.peek().dueAt() <= emitted || nextOrder >= settings.orders())) {
+            event = scheduled.poll().event();
+        } else {
+            event = newOrder();
+        }
+        emitted++;
+        counts.merge(event.kind(), 1L, Long::sum);
+        return event;
+    }
+
+    /** How many events of each kind were generated so far. */
+    public Map<Kind, Long> counts() {
+        return Map.copyOf(counts);
+    }
+
+    private GeneratedEvent newOrder() {
+        long orderId = 1_000_000 + nextOrder;
+        long base = settings.start().toEpochMilli() + nextOrder * settings.spacing().toMillis();
+        nextOrder++;
+        boolean late = random.nextDouble() < settings.lateShare();
+        long lateBy = settings.lateBy().toMillis();
+        long orderTs = late
+                ? base - lateBy - random.nextLong(lateBy + 1)
+                : base - random.nextLong(settings.maxDisorder().toMillis() + 1);
+        long customer = 1 + random.nextInt(settings.customers());
+        String amount = String.format(java.util.Locale.ROOT, "%d.%02d", 1 + random.nextInt(99), random.nextInt(100));
+        String json = "{\"order_id\":" + orderId + ",\"customer_id\":" + customer + ",\"amount\":" + amount
+                + ",\"order_ts\":\"" + Instant.ofEpochMilli(Math.max(0, orderTs)) + "\"}";
+        GeneratedEvent order = new GeneratedEvent(late ? Kind.LATE_ORDER : Kind.ORDER, orderId,
+                Long.toString(orderId), json, orderTs);
+        if (!late && random.nextDouble() < settings.duplicateShare()) {
+            schedule(1 + random.nextInt(50), new GeneratedEvent(Kind.DUPLICATE_ORDER, orderId, order.key(), json,
+                    orderTs));
+        }
+        if (!late && random.nextDouble() < settings.paidShare()) {
+            boolean outside = random.nextDouble() < settings.paymentOutsideShare();
+            long bound = GeneratorSettings.PAYMENT_BOUND.toMillis();
+            long paidTs = outside ? orderTs + bound + 1 + random.nextLong(bound) : orderTs + random.nextLong(bound + 1);
+            String paymentId = "pay-" + orderId;
+            String payment = "{\"payment_id\":\"" + paymentId + "\",\"order_id\":" + orderId + ",\"amount\":" + amount
+                    + ",\"paid_ts\":\"" + Instant.ofEpochMilli(paidTs) + "\"}";
+            schedule(1 + random.nextInt(20), new GeneratedEvent(outside ? Kind.PAYMENT_OUTSIDE_BOUND : Kind.PAYMENT,
+                    orderId, paymentId, payment, paidTs));
+        }
+        return order;
+    }
+
+    private void schedule(int eventsLater, GeneratedEvent event) {
+        scheduled.add(new Scheduled(emitted + eventsLater, sequence++, event));
+    }
+}
