@@ -42,7 +42,8 @@ public final class ShopSimulator {
         System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    /** Runs one command; its exit code is the return value. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             out.print(USAGE);
             return args.length == 0 ? 2 : 0;

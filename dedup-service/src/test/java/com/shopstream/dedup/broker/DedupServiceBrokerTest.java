@@ -16,7 +16,8 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.kafka.test.context.EmbeddedKafka;
 
 /** The whole service on a real broker: the shop scenario's orders in, both deduplicated topics as Spark has them. */
-@SpringBootTest(classes = DedupServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = DedupServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {DedupServiceApplication.CONFIG_NAME})
 @EmbeddedKafka(partitions = 1,
         topics = {"orders", "orders-deduped", "orders-deduped-by-id", "dedup-service-late", "dedup-service-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,

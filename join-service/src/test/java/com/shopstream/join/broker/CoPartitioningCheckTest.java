@@ -19,6 +19,7 @@ class CoPartitioningCheckTest {
         broker.addTopics(new NewTopic("payments", 2, (short) 1));
 
         assertThatThrownBy(() -> new SpringApplicationBuilder(JoinServiceApplication.class)
+                .properties(JoinServiceApplication.CONFIG_NAME)
                 .properties("spring.kafka.bootstrap-servers=" + broker.getBrokersAsString(),
                         "server.port=0", "spring.main.banner-mode=off")
                 .run())

@@ -19,7 +19,8 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
  * The whole service on a real broker: the shop scenario's orders and payments (keyed by order, as payments-service
  * writes them) in, {@code orders-payment-status} read with {@code read_committed}, as the contract says.
  */
-@SpringBootTest(classes = JoinServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = JoinServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {JoinServiceApplication.CONFIG_NAME})
 @EmbeddedKafka(partitions = 1,
         topics = {"orders", "payments", "orders-paid", "orders-payment-status", "join-service-late",
                 "join-service-dlq"},

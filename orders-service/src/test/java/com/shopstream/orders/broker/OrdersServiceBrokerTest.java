@@ -26,7 +26,8 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
  * {@code read_committed} equal to Spark's result, and the live window query over HTTP. One input partition, so that
  * the service reads the orders in scenario order, as the expectations assume.
  */
-@SpringBootTest(classes = OrdersServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = OrdersServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {OrdersServiceApplication.CONFIG_NAME})
 @EmbeddedKafka(partitions = 1,
         topics = {"orders", "orders-per-5m", "orders-per-5m-final", "orders-per-10m-every-5m",
                 "orders-per-10m-every-5m-final", "orders-service-late", "orders-service-dlq"},

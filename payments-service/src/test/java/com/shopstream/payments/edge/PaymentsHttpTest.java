@@ -26,7 +26,7 @@ import org.springframework.test.annotation.DirtiesContext;
  * is checked by reading the topic up to a sentinel payment sent last, so "nothing written" is an exact statement.
  */
 @SpringBootTest(classes = PaymentsServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "shopstream.payments.max-body-size=2KB")
+        properties = {PaymentsServiceApplication.CONFIG_NAME, "shopstream.payments.max-body-size=2KB"})
 @EmbeddedKafka(partitions = 1, topics = {"orders", "payments-raw", "payments", "payments-service-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,
                 KafkaTestClients.NO_TIME_RETENTION})

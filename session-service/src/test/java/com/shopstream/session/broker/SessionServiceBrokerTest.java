@@ -19,7 +19,8 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
  * The whole service on a real broker: the shop scenario's orders in, the final sessions (and the streaks, which
  * time out on the same run) read with {@code read_committed}, equal to Spark's results.
  */
-@SpringBootTest(classes = SessionServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@SpringBootTest(classes = SessionServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {SessionServiceApplication.CONFIG_NAME})
 @EmbeddedKafka(partitions = 1,
         topics = {"orders", "customer-sessions", "customer-sessions-final", "customer-streaks", "session-service-late",
                 "session-service-dlq"},
