@@ -10,8 +10,10 @@ import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
- * The events of {@link GeneratorSettings}, in sending order, the same for the same settings (seeded). Duplicates and
- * payments are scheduled a few events after their order, so they arrive out of order as in a real shop.
+ * The events of {@link GeneratorSettings}, in sending order, the same for the same settings (seeded). A duplicate is
+ * sent a few events after its order (a retry); a payment when the stream reaches its {@code paid_ts}, give or take
+ * the disorder (a payment is made after its order, and sent when it is made), so payments do not run ahead of the
+ * orders in event time.
  */
 public final class ShopStreamGenerator implements Iterator<GeneratedEvent> {
 
@@ -46,7 +48,7 @@ public final class ShopStreamGenerator implements Iterator<GeneratedEvent> {
             throw new NoSuchElementException();
         }
         GeneratedEvent event;
-        if (!scheduled.isEmpty() && (scheduled.peek().dueAt() <= emitted || nextOrder >= settings.orders())) {
+        if (!scheduled.isEmpty() && (scheduled.peek().dueAt() <= nextOrder || nextOrder >= settings.orders())) {
             event = scheduled.poll().event();
         } else {
             event = newOrder();
@@ -77,8 +79,8 @@ public final class ShopStreamGenerator implements Iterator<GeneratedEvent> {
         GeneratedEvent order = new GeneratedEvent(late ? Kind.LATE_ORDER : Kind.ORDER, orderId,
                 Long.toString(orderId), json, orderTs);
         if (!late && random.nextDouble() < settings.duplicateShare()) {
-            schedule(1 + random.nextInt(50), new GeneratedEvent(Kind.DUPLICATE_ORDER, orderId, order.key(), json,
-                    orderTs));
+            schedule(nextOrder + random.nextInt(50), new GeneratedEvent(Kind.DUPLICATE_ORDER, orderId, order.key(),
+                    json, orderTs));
         }
         if (!late && random.nextDouble() < settings.paidShare()) {
             boolean outside = random.nextDouble() < settings.paymentOutsideShare();
@@ -87,13 +89,17 @@ public final class ShopStreamGenerator implements Iterator<GeneratedEvent> {
             String paymentId = "pay-" + orderId;
             String payment = "{\"payment_id\":\"" + paymentId + "\",\"order_id\":" + orderId + ",\"amount\":" + amount
                     + ",\"paid_ts\":\"" + Instant.ofEpochMilli(paidTs) + "\"}";
-            schedule(1 + random.nextInt(20), new GeneratedEvent(outside ? Kind.PAYMENT_OUTSIDE_BOUND : Kind.PAYMENT,
-                    orderId, paymentId, payment, paidTs));
+            long sentAt = paidTs + random.nextLong(settings.maxDisorder().toMillis() + 1);
+            long dueOrder = settings.spacing().isZero() ? nextOrder
+                    : (sentAt - settings.start().toEpochMilli()) / settings.spacing().toMillis();
+            schedule(Math.max(nextOrder, dueOrder), new GeneratedEvent(
+                    outside ? Kind.PAYMENT_OUTSIDE_BOUND : Kind.PAYMENT, orderId, paymentId, payment, paidTs));
         }
         return order;
     }
 
-    private void schedule(int eventsLater, GeneratedEvent event) {
-        scheduled.add(new Scheduled(emitted + eventsLater, sequence++, event));
+    /** Sends {@code event} once {@code dueOrder} orders have been generated. */
+    private void schedule(long dueOrder, GeneratedEvent event) {
+        scheduled.add(new Scheduled(dueOrder, sequence++, event));
     }
 }

@@ -1,0 +1,53 @@
+package com.shopstream.benchmarks;
+
+import com.shopstream.common.errors.DeadLetterPublisher;
+import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.streams.RocksDbMemory;
+import com.shopstream.common.streams.StreamsDefaults;
+import com.shopstream.common.streams.StreamsRuntime;
+import java.nio.file.Files;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TopologyConfig;
+import org.apache.kafka.streams.state.BuiltInDslStoreSuppliers;
+
+/**
+ * The production streams settings for a TopologyTestDriver run, with every store in memory: the driver commits and
+ * checkpoints after each record, which for RocksDB means a flush per record and measures the disk, not the topology.
+ */
+final class DriverStreams {
+
+    private final Properties properties = new Properties();
+    private final AtomicLong deadLetters = new AtomicLong();
+    private final ProgressRegistry progress;
+
+    DriverStreams(String service) throws Exception {
+        progress = new ProgressRegistry(service);
+        DeadLetterPublisher counting = record -> deadLetters.incrementAndGet();
+        properties.put(StreamsConfig.APPLICATION_ID_CONFIG, service);
+        properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "test-driver:9092");
+        properties.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory(service).toString());
+        properties.put(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG,
+                BuiltInDslStoreSuppliers.InMemoryDslStoreSuppliers.class);
+        StreamsDefaults.apply(properties, new StreamsRuntime(service, service + "-dlq", counting, progress),
+                RocksDbMemory.DEFAULT);
+    }
+
+    StreamsBuilder builder() {
+        return new StreamsBuilder(new TopologyConfig(new StreamsConfig(properties)));
+    }
+
+    Properties properties() {
+        return properties;
+    }
+
+    long deadLetters() {
+        return deadLetters.get();
+    }
+
+    ProgressRegistry progress() {
+        return progress;
+    }
+}

@@ -1,0 +1,160 @@
+package com.shopstream.benchmarks;
+
+import com.shopstream.common.json.EventReader;
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.dedup.topology.DedupConfig;
+import com.shopstream.dedup.topology.DedupTopology;
+import com.shopstream.join.topology.JoinConfig;
+import com.shopstream.join.topology.OrderPaymentJoinTopology;
+import com.shopstream.orders.topology.OrderWindowConfig;
+import com.shopstream.orders.topology.OrderWindowTopology;
+import com.shopstream.orders.topology.WindowQuery;
+import com.shopstream.session.topology.SessionConfig;
+import com.shopstream.session.topology.SessionTopology;
+import com.shopstream.simulator.GeneratedEvent;
+import com.shopstream.simulator.GeneratorSettings;
+import com.shopstream.simulator.ShopStreamGenerator;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.test.TestRecord;
+
+/**
+ * Records per second of each service's real topology under TopologyTestDriver, fed a seeded generated stream: the
+ * cost of the topology itself (parsing, watermark, state, serdes), without a broker or disk. One JVM, one thread.
+ */
+final class TopologyThroughput {
+
+    private static final int BATCH = 10_000;
+
+    private TopologyThroughput() {
+    }
+
+    static void run(List<String> services, long orders, long seed, PrintStream out) throws Exception {
+        // event times ending before the wall clock, so the future-skew check passes them all
+        GeneratorSettings settings = GeneratorSettings.defaults(seed, orders);
+        ShopTopics topics = new ShopTopics(new EventReader(Clock.systemUTC(), Duration.ofHours(1)));
+        out.printf("TopologyTestDriver throughput, %,d generated orders (seed %d), in-memory stores, JVM %s%n",
+                orders, seed, Runtime.version());
+        out.printf("%-16s %12s %10s %12s %12s %10s%n", "service", "input recs", "seconds", "records/s",
+                "output recs", "dead");
+        for (String service : services) {
+            Result result = switch (service) {
+                case "orders" -> measure("orders-service", orders, settings.withShares(0.01, 0.10, 0, 0), false,
+                        builder -> OrderWindowTopology.build(builder, new OrderWindowConfig("orders",
+                                "orders-service-late", WindowQuery.contractDefaults(), 64L << 20, topics)),
+                        List.of("orders-per-5m", "orders-per-5m-final", "orders-per-10m-every-5m",
+                                "orders-per-10m-every-5m-final", "orders-service-late"));
+                // 50,000 customers: each orders every few minutes of event time, so sessions close (with 1,000 they
+                // would never see a gap)
+                case "sessions" -> measure("session-service", orders,
+                        settings.withShares(0.01, 0.10, 0, 0).withCustomers(50_000), false,
+                        builder -> SessionTopology.build(builder, withStores(SessionConfig.contract(topics))),
+                        List.of("customer-sessions", "customer-sessions-final", "customer-streaks",
+                                "session-service-late"));
+                case "join" -> measure("join-service", orders, settings.withShares(0.01, 0, 1.0, 0.10), true,
+                        builder -> OrderPaymentJoinTopology.build(builder, joinInMemory(topics)),
+                        List.of("orders-paid", "orders-payment-status", "join-service-late"));
+                case "dedup" -> measure("dedup-service", orders, settings.withShares(0.01, 0.10, 0, 0), false,
+                        builder -> DedupTopology.build(builder, DedupConfig.contract(topics)
+                                .withStores(StateStoreKind.IN_MEMORY)),
+                        List.of("orders-deduped", "orders-deduped-by-id", "dedup-service-late"));
+                default -> throw new IllegalArgumentException("unknown service " + service
+                        + " (orders, sessions, join, dedup)");
+            };
+            out.printf("%-16s %,12d %10.1f %,12.0f %,12d %,10d%n", result.service(), result.input(),
+                    result.seconds(), result.input() / result.seconds(), result.output(), result.deadLetters());
+            out.printf("%16s %s%n", "", result.outputsByTopic());
+        }
+    }
+
+    private static SessionConfig withStores(SessionConfig config) {
+        return new SessionConfig(config.ordersTopic(), config.lateTopic(), config.gap(), config.grace(),
+                config.sessionsTopic(), config.finalSessionsTopic(), config.streaksTopic(), config.streakThreshold(),
+                config.streakTimeout(), config.streakClock(), config.streakCheckInterval(), StateStoreKind.IN_MEMORY,
+                config.topics());
+    }
+
+    private static JoinConfig joinInMemory(ShopTopics topics) {
+        JoinConfig contract = JoinConfig.contract(topics);
+        return new JoinConfig(contract.ordersTopic(), contract.paymentsTopic(), contract.lateTopic(),
+                contract.bound(), contract.grace(), contract.paidTopic(), contract.statusTopic(),
+                StateStoreKind.IN_MEMORY, topics);
+    }
+
+    private static Result measure(String service, long orders, GeneratorSettings settings, boolean payments,
+                                  Function<StreamsBuilder, Topology> topology, List<String> outputs) throws Exception {
+        DriverStreams streams = new DriverStreams(service);
+        ShopStreamGenerator generator = new ShopStreamGenerator(settings);
+        Map<String, Long> produced = new TreeMap<>();
+        long input = 0;
+        long started;
+        long finished;
+        try (TopologyTestDriver driver = new TopologyTestDriver(topology.apply(streams.builder()),
+                streams.properties())) {
+            TestInputTopic<String, String> ordersTopic =
+                    driver.createInputTopic("orders", new StringSerializer(), new StringSerializer());
+            TestInputTopic<String, String> paymentsTopic =
+                    driver.createInputTopic("payments", new StringSerializer(), new StringSerializer());
+            List<TestRecord<String, String>> orderBatch = new ArrayList<>(BATCH);
+            Instant arrival = Instant.now();
+            started = System.nanoTime();
+            while (generator.hasNext()) {
+                GeneratedEvent event = generator.next();
+                if (!event.isOrder() && !payments) {
+                    continue;
+                }
+                TestRecord<String, String> record =
+                        new TestRecord<>(Long.toString(event.orderId()), event.json(), arrival);
+                // payments are piped one by one in stream order; orders in batches (order within a topic is kept)
+                if (event.isOrder()) {
+                    orderBatch.add(record);
+                } else {
+                    ordersTopic.pipeRecordList(orderBatch);
+                    orderBatch.clear();
+                    paymentsTopic.pipeInput(record);
+                }
+                input++;
+                if (orderBatch.size() == BATCH) {
+                    ordersTopic.pipeRecordList(orderBatch);
+                    orderBatch.clear();
+                    drain(driver, outputs, produced);
+                }
+            }
+            ordersTopic.pipeRecordList(orderBatch);
+            drain(driver, outputs, produced);
+            finished = System.nanoTime();
+        }
+        double seconds = (finished - started) / 1e9;
+        return new Result(service, input, seconds, produced.values().stream().mapToLong(Long::longValue).sum(),
+                streams.deadLetters(), produced);
+    }
+
+    /** The driver keeps outputs in memory: read them as we go. */
+    private static void drain(TopologyTestDriver driver, List<String> outputs, Map<String, Long> produced) {
+        for (String topic : outputs) {
+            if (driver.producedTopicNames().contains(topic)) {
+                long n = driver.createOutputTopic(topic, new StringDeserializer(), new StringDeserializer())
+                        .readRecordsToList().size();
+                produced.merge(topic, n, Long::sum);
+            }
+        }
+    }
+
+    private record Result(String service, long input, double seconds, long output, long deadLetters,
+                          Map<String, Long> outputsByTopic) {
+    }
+}
