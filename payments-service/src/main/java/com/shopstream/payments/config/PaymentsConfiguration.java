@@ -69,6 +69,8 @@ class PaymentsConfiguration {
         configs.put(ProducerConfig.ACKS_CONFIG, "all");
         configs.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         configs.put(ProducerConfig.CLIENT_ID_CONFIG, "payments-service-edge");
+        // each request waits for its acknowledgement: Kafka 4's default linger of 5 ms would be 5 ms per request
+        configs.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 0);
         configs.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
         return new PaymentPublisher(
                 new DefaultKafkaProducerFactory<>(configs, new StringSerializer(), new ByteArraySerializer()),
