@@ -22,8 +22,12 @@ public final class ShopExpectations {
     }
 
     public static ShopExpectations shop() {
+        return load(SharedFiles.scenario("shop-expected.json"));
+    }
+
+    public static ShopExpectations load(java.nio.file.Path file) {
         try {
-            JsonNode root = JSON.readTree(Files.readString(SharedFiles.scenario("shop-expected.json")));
+            JsonNode root = JSON.readTree(Files.readString(file));
             List<Checkpoint> checkpoints = new ArrayList<>();
             for (JsonNode checkpoint : root.get("checkpoints")) {
                 checkpoints.add(Checkpoint.of(checkpoint));
