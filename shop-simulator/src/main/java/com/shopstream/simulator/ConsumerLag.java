@@ -23,7 +23,7 @@ import org.apache.kafka.common.TopicPartition;
  * their input topics and their own repartition topics ({@code <group>-…-repartition}). A partition the group has not
  * committed on yet counts in full, so a service that has not started reading is never taken as caught up.
  */
-final class ConsumerLag {
+public final class ConsumerLag {
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
 
@@ -32,7 +32,7 @@ final class ConsumerLag {
     private final Map<String, List<TopicPartition>> partitionsByGroup = new HashMap<>();
 
     /** @param inputsByGroup each group and the topics it reads (repartition topics are found by name) */
-    ConsumerLag(Admin admin, Map<String, List<String>> inputsByGroup) {
+    public ConsumerLag(Admin admin, Map<String, List<String>> inputsByGroup) {
         this.admin = admin;
         this.inputsByGroup = inputsByGroup;
     }
@@ -41,7 +41,7 @@ final class ConsumerLag {
      * Total lag over all the groups. Group offsets are read before end offsets: a transaction committing in between
      * shows as lag, never as a false zero.
      */
-    long total() throws InterruptedException, ExecutionException, TimeoutException {
+    public long total() throws InterruptedException, ExecutionException, TimeoutException {
         discoverPartitions();
         Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = new HashMap<>();
         for (String group : inputsByGroup.keySet()) {

@@ -21,10 +21,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * processed the previous one (its consumer groups' lag back to 0, repartition topics and {@code payments} behind
  * payments-service included): arrival order decides lateness, and a payment takes one hop more than an order.
  */
-final class ReplayCommand {
+public final class ReplayCommand {
 
     /** The services and what they read: their application ids are their consumer groups. */
-    static final Map<String, List<String>> SERVICE_INPUTS = new LinkedHashMap<>();
+    public static final Map<String, List<String>> SERVICE_INPUTS = new LinkedHashMap<>();
 
     static {
         SERVICE_INPUTS.put("orders-service", List.of("orders"));

@@ -113,6 +113,12 @@ public class ShopstreamAutoConfiguration {
         }
 
         @Bean
+        KafkaBrokerHealthIndicator kafkaBrokerHealthIndicator(StreamsBuilderFactoryBean factoryBean,
+                                                              ShopstreamProperties properties) {
+            return new KafkaBrokerHealthIndicator(factoryBean, properties.brokerSilence());
+        }
+
+        @Bean
         StreamProgressEndpoint streamProgressEndpoint(ProgressRegistry progress, Clock clock) {
             return new StreamProgressEndpoint(progress, clock);
         }

@@ -16,6 +16,7 @@ import org.springframework.util.unit.DataSize;
  * @param rocksdb         off-heap memory shared by all RocksDB stores of the service
  * @param progressInterval how often a progress report closes (Spark's trigger interval, for reporting only)
  * @param threadReplacement how often a dead stream thread is replaced before the client shuts down
+ * @param brokerSilence   readiness turns DOWN when no consumer heartbeat reached the brokers for this long
  */
 @ConfigurationProperties("shopstream")
 public record ShopstreamProperties(
@@ -25,7 +26,8 @@ public record ShopstreamProperties(
         String lateTopic,
         @DefaultValue RocksDb rocksdb,
         @DefaultValue("10s") Duration progressInterval,
-        @DefaultValue ThreadReplacement threadReplacement) {
+        @DefaultValue ThreadReplacement threadReplacement,
+        @DefaultValue("15s") Duration brokerSilence) {
 
     public ShopstreamProperties {
         if (maxFutureSkew.isNegative()) {

@@ -26,9 +26,10 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 /**
- * Reads current window aggregates from the RocksDB window stores. This instance answers for its own tasks; with
- * several instances ({@code application.server} set to each one's {@code host:port}), it asks the others for theirs,
- * found through Kafka Streams' metadata, and merges the answers.
+ * Reads current window aggregates from the RocksDB window stores. This instance answers for its own active tasks;
+ * with several instances ({@code application.server} set to each one's {@code host:port}), it asks the instances that
+ * hold the store's other active tasks (found through Kafka Streams' metadata; standbys are not asked, they may lag
+ * behind) and merges the answers.
  */
 public final class WindowStoreReader {
 
@@ -47,15 +48,31 @@ public final class WindowStoreReader {
             throw new WindowQueryException(HttpStatus.SERVICE_UNAVAILABLE, "Kafka Streams is "
                     + (streams == null ? "not created" : streams.state()) + "; try again");
         }
-        List<WindowRow> rows = new ArrayList<>(local(streams, query, from, to));
         HostInfo self = self();
-        if (!localOnly && self != null) {
-            for (StreamsMetadata instance : streams.streamsMetadataForStore(query.storeName())) {
-                if (!instance.hostInfo().equals(self)) {
-                    rows.addAll(remote(instance.hostInfo(), query, from, to));
+        if (self == null) {
+            // a single instance (no application.server): everything is here
+            return sorted(local(streams, query, from, to));
+        }
+        // only the instances holding an active task of the store answer for it; standbys may lag behind
+        List<HostInfo> active = streams.streamsMetadataForStore(query.storeName()).stream()
+                .filter(instance -> instance.stateStoreNames().contains(query.storeName()))
+                .map(StreamsMetadata::hostInfo)
+                .toList();
+        List<WindowRow> rows = new ArrayList<>();
+        if (active.contains(self)) {
+            rows.addAll(local(streams, query, from, to));
+        }
+        if (!localOnly) {
+            for (HostInfo instance : active) {
+                if (!instance.equals(self)) {
+                    rows.addAll(remote(instance, query, from, to));
                 }
             }
         }
+        return sorted(rows);
+    }
+
+    private static List<WindowRow> sorted(List<WindowRow> rows) {
         rows.sort(Comparator.comparing(WindowRow::key));
         return rows;
     }

@@ -1,0 +1,110 @@
+package com.shopstream.faults;
+
+import com.shopstream.harness.Await;
+import com.shopstream.harness.BrokerProcess;
+import com.shopstream.harness.KafkaTopics;
+import com.shopstream.harness.ServiceProcess;
+import com.shopstream.simulator.ConsumerLag;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+
+/**
+ * One run of the suite as in production: local-kafka and each service in a process of its own, on a fresh data
+ * directory. Services are named instances (a module can run twice, in one consumer group).
+ */
+final class SuiteRun implements AutoCloseable {
+
+    /** Services as the fault tests run them: payments-service writes to {@code payments-out}, see {@link ShopStream}. */
+    static final Map<String, List<String>> SERVICES = new LinkedHashMap<>();
+    static final Map<String, List<String>> INPUTS = new LinkedHashMap<>();
+
+    static {
+        SERVICES.put("orders-service", List.of());
+        SERVICES.put("session-service", List.of());
+        SERVICES.put("join-service", List.of());
+        SERVICES.put("dedup-service", List.of());
+        SERVICES.put("payments-service", List.of("--shopstream.topics.payments=payments-out"));
+        INPUTS.put("orders-service", List.of("orders"));
+        INPUTS.put("session-service", List.of("orders"));
+        INPUTS.put("join-service", List.of("orders", "payments"));
+        INPUTS.put("dedup-service", List.of("orders"));
+        INPUTS.put("payments-service", List.of("payments-raw"));
+    }
+
+    final Path workDir;
+    final BrokerProcess broker;
+    final KafkaTopics topics;
+    private final Map<String, ServiceProcess> instances = new LinkedHashMap<>();
+    private final Map<String, List<String>> settings = new LinkedHashMap<>();
+    private final Map<String, String> moduleOf = new LinkedHashMap<>();
+
+    private SuiteRun(Path workDir, int partitions) {
+        this.workDir = workDir;
+        this.broker = BrokerProcess.of(workDir, partitions).startReady();
+        this.topics = new KafkaTopics(broker.bootstrap());
+        topics.create(List.of("payments-out"), partitions);
+    }
+
+    static SuiteRun start(String name, int partitions) throws Exception {
+        return new SuiteRun(Files.createTempDirectory("shopstream-" + name), partitions);
+    }
+
+    /** Starts an instance of a service module and waits until it is ready. */
+    ServiceProcess startService(String module, String instance, List<String> extra) {
+        List<String> all = new ArrayList<>(SERVICES.getOrDefault(module, List.of()));
+        all.addAll(extra);
+        settings.put(instance, all);
+        moduleOf.put(instance, module);
+        ServiceProcess process = ServiceProcess.of(module, instance, broker.bootstrap(), workDir, all).start();
+        instances.put(instance, process);
+        return process;
+    }
+
+    void startAll() {
+        SERVICES.keySet().forEach(module -> startService(module, module, List.of()));
+        instances.values().forEach(p -> p.awaitReady(Duration.ofMinutes(3)));
+    }
+
+    /** Starts an instance again with its earlier settings, on its own state directory. */
+    ServiceProcess restart(String instance) {
+        ServiceProcess process = ServiceProcess.of(moduleOf.get(instance), instance, broker.bootstrap(), workDir,
+                settings.get(instance)).start();
+        instances.put(instance, process);
+        return process;
+    }
+
+    ServiceProcess instance(String name) {
+        return instances.get(name);
+    }
+
+    /** Waits until every service's consumer group has processed everything written so far. */
+    void awaitDrained(Duration timeout) {
+        try (Admin admin = topics.admin()) {
+            ConsumerLag lag = new ConsumerLag(admin, INPUTS);
+            Await.until("every service to process its input", timeout, () -> lag.total() == 0);
+        }
+    }
+
+    /** The committed offset of a group on a topic's partition 0, and the topic's end offset. */
+    long[] progress(String group, String topic) throws Exception {
+        try (Admin admin = topics.admin()) {
+            var tp = new org.apache.kafka.common.TopicPartition(topic, 0);
+            var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().get(tp);
+            long end = admin.listOffsets(Map.of(tp, org.apache.kafka.clients.admin.OffsetSpec.latest())).all().get()
+                    .get(tp).offset();
+            return new long[] {committed == null ? 0 : committed.offset(), end};
+        }
+    }
+
+    @Override
+    public void close() {
+        instances.values().forEach(ServiceProcess::close);
+        broker.close();
+    }
+}

@@ -1,0 +1,144 @@
+package com.shopstream.harness;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+/**
+ * A JVM started from an executable jar, its output in a log file: start it, wait for a line, stop it with SIGTERM or
+ * kill it with SIGKILL, and read its CPU time and memory from {@code /proc}.
+ */
+public class JavaProcess implements AutoCloseable {
+
+    private static final long CLOCK_TICKS_PER_SECOND = 100;
+
+    private final String name;
+    private final Path log;
+    private final List<String> command;
+    private Process process;
+
+    public JavaProcess(String name, Path jar, List<String> jvmOptions, List<String> arguments, Path log) {
+        this.name = name;
+        this.log = log;
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(jvmOptions);
+        command.add("-jar");
+        command.add(jar.toString());
+        command.addAll(arguments);
+        this.command = List.copyOf(command);
+    }
+
+    public JavaProcess start() {
+        try {
+            Files.createDirectories(log.getParent());
+            process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + name, e);
+        }
+    }
+
+    /** Waits for a line of the log matching {@code regex}; fails if the process exits first. */
+    public void awaitLog(String regex, Duration timeout) {
+        Pattern pattern = Pattern.compile(regex);
+        Await.until(name + " to log '" + regex + "' (see " + log + ")", timeout, () -> {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + ": see " + log);
+            }
+            return Files.exists(log) && Files.readAllLines(log).stream().anyMatch(l -> pattern.matcher(l).find());
+        });
+    }
+
+    /** SIGTERM, and waits for the exit. */
+    public int stop(Duration timeout) {
+        if (process == null || !process.isAlive()) {
+            return process == null ? 0 : process.exitValue();
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException(name + " did not stop within " + timeout + ": see " + log);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return process.exitValue();
+    }
+
+    /** SIGKILL: no shutdown hook, no commit, no flush — a crash. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public boolean isAlive() {
+        return process != null && process.isAlive();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    /** User + system CPU seconds of the process so far. */
+    public double cpuSeconds() {
+        String line = read("/proc/" + pid() + "/stat");
+        String[] stat = line.substring(line.lastIndexOf(')') + 2).split(" ");
+        // fields after the command: state is index 0, so utime (14th field) is index 11 and stime index 12
+        return (Long.parseLong(stat[11]) + Long.parseLong(stat[12])) / (double) CLOCK_TICKS_PER_SECOND;
+    }
+
+    /** Peak resident set size (VmHWM), in MiB. */
+    public long peakRssMib() {
+        return statusKb("VmHWM:") / 1024;
+    }
+
+    /** Resident set size now (VmRSS), in MiB. */
+    public long rssMib() {
+        return statusKb("VmRSS:") / 1024;
+    }
+
+    private long statusKb(String field) {
+        for (String line : read("/proc/" + pid() + "/status").split("\n")) {
+            if (line.startsWith(field)) {
+                return Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]);
+            }
+        }
+        return -1;
+    }
+
+    private static String read(String file) {
+        try {
+            return Files.readString(Path.of(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (isAlive()) {
+            kill();
+        }
+    }
+}

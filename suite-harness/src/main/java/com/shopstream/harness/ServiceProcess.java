@@ -1,0 +1,92 @@
+package com.shopstream.harness;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A Shopstream service as a process of its own, as in production: its own port, state directory and log. */
+public final class ServiceProcess extends JavaProcess {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final int port;
+
+    private ServiceProcess(String name, Path jar, List<String> jvmOptions, List<String> arguments, Path log, int port) {
+        super(name, jar, jvmOptions, arguments, log);
+        this.port = port;
+    }
+
+    /**
+     * @param module      e.g. {@code orders-service}
+     * @param instance    a name for this process (its log file and state directory), e.g. {@code orders-service-1}
+     * @param settings    extra {@code --key=value} settings (application id, topics, Kafka Streams properties)
+     */
+    public static ServiceProcess of(String module, String instance, String bootstrap, Path workDir,
+                                    List<String> settings) {
+        int port = freePort();
+        List<String> arguments = new ArrayList<>(List.of(
+                "--spring.kafka.bootstrap-servers=" + bootstrap,
+                "--spring.kafka.streams.state-dir=" + workDir.resolve("state").resolve(instance),
+                "--server.port=" + port,
+                "--shopstream.progress-interval=1s",
+                "--spring.main.banner-mode=off"));
+        arguments.addAll(settings);
+        return new ServiceProcess(instance, Repository.jar(module),
+                List.of("-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), arguments,
+                workDir.resolve("logs").resolve(instance + ".log"), port);
+    }
+
+    @Override
+    public ServiceProcess start() {
+        super.start();
+        return this;
+    }
+
+    /** Waits for readiness UP: the Kafka Streams client is RUNNING (or rebalancing) and reaches the broker. */
+    public ServiceProcess awaitReady(Duration timeout) {
+        Await.until(name() + " to be ready (see " + log() + ")", timeout, () -> {
+            if (!isAlive()) {
+                throw new IllegalStateException(name() + " exited while starting: see " + log());
+            }
+            return isReady();
+        });
+        return this;
+    }
+
+    public boolean isReady() {
+        HttpResponse<String> response = get("/actuator/health/readiness");
+        return response != null && response.statusCode() == 200 && response.body().contains("\"status\":\"UP\"");
+    }
+
+    /** The body of {@code GET path}, or {@code null} when the service does not answer. */
+    public HttpResponse<String> get(String path) {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
