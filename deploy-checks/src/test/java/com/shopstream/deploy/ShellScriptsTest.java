@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The two scripts the containers run, run here with bash: the image's health check against a local HTTP server, and
  * the topic creation against a stand-in kafka-topics.sh that records its calls (a real broker run is described in
- * deploy/README-deploy-section.md).
+ * README.md, "Deploy").
  */
 class ShellScriptsTest {
 

@@ -1,14 +1,16 @@
 package com.shopstream.faults;
 
 import com.shopstream.harness.KafkaTopics.Read;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /** What a run wrote: per append topic the multiset of (key, value); late and dead-letter counts. */
 record OutputSnapshot(Map<String, Map<String, Integer>> appendRows, Map<String, Integer> lateCounts,
-                      Map<String, Integer> deadLetterCounts) {
+                      Map<String, List<DeadLetter>> deadLetters, Map<String, List<Read>> lateRecords) {
 
     static final List<String> APPEND_TOPICS = List.of("orders-per-5m-final", "orders-per-10m-every-5m-final",
             "customer-sessions-final", "orders-paid", "orders-payment-status", "orders-deduped",
@@ -28,13 +30,40 @@ record OutputSnapshot(Map<String, Map<String, Integer>> appendRows, Map<String, 
         }
         Map<String, Integer> late = new TreeMap<>();
         LATE_TOPICS.forEach(t -> late.put(t, read.get(t).size()));
-        // dead letters are written outside the transaction: a crash can repeat one; the source coordinates say which
-        Map<String, Integer> dead = new TreeMap<>();
-        DEAD_LETTER_TOPICS.forEach(t -> dead.put(t, (int) read.get(t).stream()
-                .map(r -> r.headers().get("x-source-topic") + "/" + r.headers().get("x-source-partition") + "/"
-                        + r.headers().get("x-source-offset"))
-                .distinct().count()));
-        return new OutputSnapshot(append, late, dead);
+        Map<String, List<DeadLetter>> dead = new TreeMap<>();
+        DEAD_LETTER_TOPICS.forEach(t -> {
+            Map<String, DeadLetter> bySource = new LinkedHashMap<>();
+            read.get(t).stream().map(DeadLetter::of).forEach(d -> bySource.putIfAbsent(d.source(), d));
+            dead.put(t, List.copyOf(bySource.values()));
+        });
+        Map<String, List<Read>> lateRecords = new TreeMap<>();
+        LATE_TOPICS.forEach(t -> lateRecords.put(t, read.get(t)));
+        return new OutputSnapshot(append, late, dead, lateRecords);
+    }
+
+    /** Distinct dead letters (by source record) per dead-letter topic. */
+    Map<String, Integer> deadLetterCounts() {
+        Map<String, Integer> counts = new TreeMap<>();
+        deadLetters.forEach((topic, letters) -> counts.put(topic, letters.size()));
+        return counts;
+    }
+
+    /** The append rows of some topics only (to compare a run of some services with the full one). */
+    Map<String, Map<String, Integer>> appendRows(List<String> topics) {
+        Map<String, Map<String, Integer>> some = new TreeMap<>();
+        topics.forEach(t -> some.put(t, appendRows.get(t)));
+        return some;
+    }
+
+    /** Every row of an append topic, as often as it was written. */
+    List<String> rows(String topic) {
+        List<String> rows = new ArrayList<>();
+        appendRows.get(topic).forEach((row, count) -> {
+            for (int i = 0; i < count; i++) {
+                rows.add(row);
+            }
+        });
+        return rows;
     }
 
     int appendRowCount(String topic) {

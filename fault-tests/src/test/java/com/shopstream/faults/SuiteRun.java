@@ -13,6 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * One run of the suite as in production: local-kafka and each service in a process of its own, on a fresh data
@@ -23,6 +26,7 @@ final class SuiteRun implements AutoCloseable {
     /** Services as the fault tests run them: payments-service writes to {@code payments-out}, see {@link ShopStream}. */
     static final Map<String, List<String>> SERVICES = new LinkedHashMap<>();
     static final Map<String, List<String>> INPUTS = new LinkedHashMap<>();
+    static final Duration DRAIN = Duration.ofMinutes(5);
 
     static {
         SERVICES.put("orders-service", List.of());
@@ -83,20 +87,49 @@ final class SuiteRun implements AutoCloseable {
         return instances.get(name);
     }
 
+    /** Writes the whole stream into the input topics, before or while the services run. */
+    void load(ShopStream stream) {
+        stream.records.forEach(topics::write);
+    }
+
+    /** Drains the backlog, then sends the closing records (which close everything) and drains again. */
+    void finish(ShopStream stream) {
+        awaitDrained(DRAIN);
+        stream.closingRecords().forEach(topics::write);
+        awaitDrained(DRAIN);
+    }
+
     /** Waits until every service's consumer group has processed everything written so far. */
     void awaitDrained(Duration timeout) {
+        awaitDrained(INPUTS, timeout);
+    }
+
+    /** Waits until the groups have processed everything written so far to their inputs. */
+    void awaitDrained(Map<String, List<String>> inputsByGroup, Duration timeout) {
         try (Admin admin = topics.admin()) {
-            ConsumerLag lag = new ConsumerLag(admin, INPUTS);
+            ConsumerLag lag = new ConsumerLag(admin, inputsByGroup);
             Await.until("every service to process its input", timeout, () -> lag.total() == 0);
+        }
+    }
+
+    /** The number of records in a topic (its end offsets; the test producers are not transactional). */
+    long recordCount(String topic) throws Exception {
+        try (Admin admin = topics.admin()) {
+            var description = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic);
+            Map<TopicPartition, OffsetSpec> latest = new LinkedHashMap<>();
+            description.partitions().forEach(p -> latest.put(new TopicPartition(topic, p.partition()),
+                    OffsetSpec.latest()));
+            return admin.listOffsets(latest).all().get().values().stream()
+                    .mapToLong(ListOffsetsResult.ListOffsetsResultInfo::offset).sum();
         }
     }
 
     /** The committed offset of a group on a topic's partition 0, and the topic's end offset. */
     long[] progress(String group, String topic) throws Exception {
         try (Admin admin = topics.admin()) {
-            var tp = new org.apache.kafka.common.TopicPartition(topic, 0);
+            var tp = new TopicPartition(topic, 0);
             var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().get(tp);
-            long end = admin.listOffsets(Map.of(tp, org.apache.kafka.clients.admin.OffsetSpec.latest())).all().get()
+            long end = admin.listOffsets(Map.of(tp, OffsetSpec.latest())).all().get()
                     .get(tp).offset();
             return new long[] {committed == null ? 0 : committed.offset(), end};
         }

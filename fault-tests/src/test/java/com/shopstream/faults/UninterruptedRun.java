@@ -1,0 +1,75 @@
+package com.shopstream.faults;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The stream every fault test uses, through the whole suite with nothing disturbed: the reference the disturbed runs
+ * must equal. Computed once per test JVM (the fault tests share a surefire fork), by whichever test needs it first.
+ */
+final class UninterruptedRun {
+
+    private static final Logger log = LoggerFactory.getLogger(UninterruptedRun.class);
+
+    /**
+     * 50,000 orders (with 10 % duplicates, 1 % far too late, 30 s disorder, payments for 80 %) and one malformed
+     * record after every 8 valid ones of each input topic: more than 10,000 malformed records.
+     */
+    static final ShopStream STREAM = ShopStream.generate(7, 50_000, 8);
+
+    private static UninterruptedRun result;
+
+    final OutputSnapshot outputs;
+    /** Progress of each service after the closing records, counted since it started. */
+    final Map<String, ServiceProgress> progress;
+    /** Records in each input topic. */
+    final Map<String, Long> inputRecords;
+    /** Whether each service process was still alive and ready after the stream. */
+    final Map<String, Boolean> readyAtEnd;
+    /** Seconds from start of the services to the last output. */
+    final double seconds;
+
+    private UninterruptedRun(OutputSnapshot outputs, Map<String, ServiceProgress> progress,
+                             Map<String, Long> inputRecords, Map<String, Boolean> readyAtEnd, double seconds) {
+        this.outputs = outputs;
+        this.progress = progress;
+        this.inputRecords = inputRecords;
+        this.readyAtEnd = readyAtEnd;
+        this.seconds = seconds;
+    }
+
+    static synchronized UninterruptedRun get() throws Exception {
+        if (result == null) {
+            result = run();
+        }
+        return result;
+    }
+
+    private static UninterruptedRun run() throws Exception {
+        try (SuiteRun run = SuiteRun.start("uninterrupted", 1)) {
+            run.load(STREAM);
+            long started = System.nanoTime();
+            run.startAll();
+            run.finish(STREAM);
+            double seconds = (System.nanoTime() - started) / 1e9;
+            Instant drained = Instant.now();
+            Map<String, ServiceProgress> progress = new LinkedHashMap<>();
+            Map<String, Boolean> ready = new LinkedHashMap<>();
+            for (String service : SuiteRun.SERVICES.keySet()) {
+                progress.put(service, ServiceProgress.after(run.instance(service), drained));
+                ready.put(service, run.instance(service).isAlive() && run.instance(service).isReady());
+            }
+            Map<String, Long> inputs = new LinkedHashMap<>();
+            for (String topic : ShopStream.INPUT_TOPICS) {
+                inputs.put(topic, run.recordCount(topic));
+            }
+            OutputSnapshot outputs = OutputSnapshot.of(run);
+            log.info("uninterrupted run: {} s; input records {}; late {}; dead letters {}",
+                    String.format("%.1f", seconds), inputs, outputs.lateCounts(), outputs.deadLetterCounts());
+            return new UninterruptedRun(outputs, progress, inputs, ready, seconds);
+        }
+    }
+}
