@@ -7,11 +7,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** A service's {@code /actuator/streamprogress}: running totals per query and rows per state store. */
-record ServiceProgress(Instant timestamp, Map<String, Totals> queries, Map<String, Long> storeRows) {
+record ServiceProgress(Instant timestamp, Map<String, Totals> queries, Map<String, Set<String>> tasks,
+                       Map<String, Long> storeRows) {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -26,7 +29,14 @@ record ServiceProgress(Instant timestamp, Map<String, Totals> queries, Map<Strin
         }
         JsonNode report = JSON.readTree(response.body());
         Map<String, Totals> queries = new LinkedHashMap<>();
+        Map<String, Set<String>> tasks = new LinkedHashMap<>();
         for (JsonNode query : report.get("queries")) {
+            Set<String> local = new TreeSet<>();
+            JsonNode byTask = query.get("watermark_by_task");
+            if (byTask != null && byTask.isObject()) {
+                local.addAll(byTask.propertyNames());
+            }
+            tasks.put(query.get("name").asString(), local);
             JsonNode totals = query.get("totals");
             queries.put(query.get("name").asString(), new Totals(totals.get("input_rows").asLong(),
                     totals.get("late_rows").asLong(), totals.get("dead_letter_rows").asLong(),
@@ -36,7 +46,7 @@ record ServiceProgress(Instant timestamp, Map<String, Totals> queries, Map<Strin
         for (JsonNode store : report.get("state_stores")) {
             stores.merge(store.get("name").asString(), store.get("rows").asLong(), Long::sum);
         }
-        return new ServiceProgress(Instant.parse(report.get("timestamp").asString()), queries, stores);
+        return new ServiceProgress(Instant.parse(report.get("timestamp").asString()), queries, tasks, stores);
     }
 
     /** The first report closed after {@code instant}: its totals count everything processed before it. */
@@ -47,6 +57,11 @@ record ServiceProgress(Instant timestamp, Map<String, Totals> queries, Map<Strin
             return last[0].timestamp().isAfter(instant);
         });
         return last[0];
+    }
+
+    /** The local tasks that ran the query; none when no task of the query runs here. */
+    Set<String> tasksOf(String query) {
+        return tasks.getOrDefault(query, Set.of());
     }
 
     Totals query(String name) {

@@ -51,8 +51,8 @@ final class ShopStream {
         this.lastEventTime = last;
     }
 
-    static ShopStream generate(long seed, int orders, int validPerBad) {
-        return new ShopStream(GeneratorSettings.defaults(seed, orders), validPerBad);
+    static ShopStream generate(GeneratorSettings settings, int validPerBad) {
+        return new ShopStream(settings, validPerBad);
     }
 
     private void add(String topic, Message valid, int validPerBad) {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,12 @@ final class SuiteRun implements AutoCloseable {
     }
 
     void startAll() {
-        SERVICES.keySet().forEach(module -> startService(module, module, List.of()));
+        startAll(List.of());
+    }
+
+    /** Starts every service with extra settings and waits until all are ready. */
+    void startAll(List<String> extra) {
+        SERVICES.keySet().forEach(module -> startService(module, module, extra));
         instances.values().forEach(p -> p.awaitReady(Duration.ofMinutes(3)));
     }
 
@@ -81,6 +87,10 @@ final class SuiteRun implements AutoCloseable {
                 settings.get(instance)).start();
         instances.put(instance, process);
         return process;
+    }
+
+    Collection<ServiceProcess> instances() {
+        return instances.values();
     }
 
     ServiceProcess instance(String name) {
@@ -94,9 +104,14 @@ final class SuiteRun implements AutoCloseable {
 
     /** Drains the backlog, then sends the closing records (which close everything) and drains again. */
     void finish(ShopStream stream) {
-        awaitDrained(DRAIN);
+        finish(stream, INPUTS);
+    }
+
+    /** {@link #finish(ShopStream)} for some services only. */
+    void finish(ShopStream stream, Map<String, List<String>> inputsByGroup) {
+        awaitDrained(inputsByGroup, DRAIN);
         stream.closingRecords().forEach(topics::write);
-        awaitDrained(DRAIN);
+        awaitDrained(inputsByGroup, DRAIN);
     }
 
     /** Waits until every service's consumer group has processed everything written so far. */

@@ -1,6 +1,9 @@
 package com.shopstream.faults;
 
+import com.shopstream.simulator.GeneratorSettings;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -15,10 +18,11 @@ final class UninterruptedRun {
     private static final Logger log = LoggerFactory.getLogger(UninterruptedRun.class);
 
     /**
-     * 50,000 orders (with 10 % duplicates, 1 % far too late, 30 s disorder, payments for 80 %) and one malformed
-     * record after every 8 valid ones of each input topic: more than 10,000 malformed records.
+     * 50,000 orders 200 ms apart (about 2.8 hours of event time: 34 five-minute windows, thousands of sessions), with
+     * 10 % duplicates, 1 % far too late, 30 s disorder, payments for 80 %; and one malformed record after every 8
+     * valid ones of each input topic: more than 10,000 malformed records.
      */
-    static final ShopStream STREAM = ShopStream.generate(7, 50_000, 8);
+    static final ShopStream STREAM = ShopStream.generate(settings(7, 50_000, Duration.ofMillis(200)), 8);
 
     private static UninterruptedRun result;
 
@@ -39,6 +43,13 @@ final class UninterruptedRun {
         this.inputRecords = inputRecords;
         this.readyAtEnd = readyAtEnd;
         this.seconds = seconds;
+    }
+
+    /** The generator's defaults, spread out, and ending 10 minutes ago: no event time ahead of the wall clock. */
+    private static GeneratorSettings settings(long seed, int orders, Duration spacing) {
+        Instant start = Instant.now().minus(spacing.multipliedBy(orders)).minus(Duration.ofMinutes(10))
+                .truncatedTo(ChronoUnit.MINUTES);
+        return GeneratorSettings.defaults(seed, orders).withSpacing(spacing).withStart(start);
     }
 
     static synchronized UninterruptedRun get() throws Exception {
