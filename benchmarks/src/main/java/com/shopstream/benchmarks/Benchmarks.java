@@ -19,6 +19,7 @@ import java.util.List;
  *   suite [--orders 2000000] [--seed 42] [--runs plain,orders,orders-5m,sessions,join,dedup,payments]
  *         [--live-rate 20000] [--live-warmup 20] [--live-seconds 60] [--bootstrap host:port] [--work-dir dir]
  *         [--jvm "-Xmx512m -XX:+UseSerialGC"] [--jfr] [--partitions 3]
+ *         [--streams-properties consumer.max.partition.fetch.bytes=65536|none]
  *   baseline --bootstrap .. --application-id .. --state-dir .. --orders-topic .. --output-topic ..  (started by suite)
  *   consumer-perf [ConsumerPerformance's options]                                                (started by suite)
  * </pre>
@@ -49,7 +50,7 @@ public final class Benchmarks {
             case "baseline" -> BaselineApp.run(option(rest, "bootstrap", "127.0.0.1:9092"),
                     option(rest, "application-id", "plain-streams"), option(rest, "state-dir", "/tmp/plain-streams"),
                     option(rest, "orders-topic", "orders"), option(rest, "output-topic", "plain-orders-per-5m-final"),
-                    System.out);
+                    streamsProperties(option(rest, "streams-properties", "none")), System.out);
             // Kafka's own tool, from this jar so that the suite can start it like any other measured process
             case "consumer-perf" -> org.apache.kafka.tools.ConsumerPerformance.main(rest.toArray(String[]::new));
             default -> {
@@ -71,7 +72,13 @@ public final class Benchmarks {
                 Duration.ofSeconds(Long.parseLong(option(args, "live-seconds", "60"))),
                 option(args, "bootstrap", null), workDir.toAbsolutePath(),
                 List.of(option(args, "jvm", SuiteOptions.DEFAULT_JVM).trim().split("\\s+")),
-                args.contains("--jfr"), Integer.parseInt(option(args, "partitions", "3")));
+                args.contains("--jfr"), Integer.parseInt(option(args, "partitions", "3")),
+                streamsProperties(option(args, "streams-properties", SuiteOptions.DEFAULT_STREAMS_PROPERTIES)));
+    }
+
+    /** {@code key=value,key=value}, or {@code none}. */
+    private static List<String> streamsProperties(String list) {
+        return list.equals("none") || list.isBlank() ? List.of() : List.of(list.split(","));
     }
 
     static String option(List<String> args, String name, String fallback) {

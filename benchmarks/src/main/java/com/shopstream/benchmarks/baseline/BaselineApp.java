@@ -1,6 +1,7 @@
 package com.shopstream.benchmarks.baseline;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -26,7 +27,8 @@ public final class BaselineApp {
     }
 
     public static void run(String bootstrap, String applicationId, String stateDir, String ordersTopic,
-                           String outputTopic, PrintStream out) throws InterruptedException {
+                           String outputTopic, List<String> extraProperties, PrintStream out)
+            throws InterruptedException {
         Properties props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -34,6 +36,9 @@ public final class BaselineApp {
         // the services' guarantee, so the comparison pays for the same transactions
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
+        for (String property : extraProperties) { // key=value, as the benchmark gives every service
+            props.put(property.substring(0, property.indexOf('=')), property.substring(property.indexOf('=') + 1));
+        }
         StreamsBuilder builder = new StreamsBuilder();
         KafkaStreams streams = new KafkaStreams(PlainWindowTopology.build(builder, ordersTopic, outputTopic), props);
         CountDownLatch stopped = new CountDownLatch(1);

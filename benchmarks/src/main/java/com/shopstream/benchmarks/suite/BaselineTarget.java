@@ -16,7 +16,7 @@ import java.util.List;
  * options, same input topic, same guarantee. Its final figures come from the status line it prints every second.
  */
 record BaselineTarget(String group, String ordersTopic, String outputTopic, String bootstrap, Path workDir,
-                      List<String> jvmOptions) implements DrainTarget {
+                      List<String> jvmOptions, List<String> streamsProperties) implements DrainTarget {
 
     @Override
     public String name() {
@@ -33,7 +33,8 @@ record BaselineTarget(String group, String ordersTopic, String outputTopic, Stri
         return new JavaProcess(group, Repository.jar("benchmarks"), jvmOptions, List.of("baseline",
                 "--bootstrap", bootstrap, "--application-id", group,
                 "--state-dir", workDir.resolve("state").resolve(group).toString(),
-                "--orders-topic", ordersTopic, "--output-topic", outputTopic),
+                "--orders-topic", ordersTopic, "--output-topic", outputTopic,
+                "--streams-properties", streamsProperties.isEmpty() ? "none" : String.join(",", streamsProperties)),
                 workDir.resolve("logs").resolve(group + ".log")).start();
     }
 

@@ -62,7 +62,9 @@ public final class SuiteBenchmark {
                         + "%,d payments, %d partitions; %s%n", options.orders(), options.seed(), stream.orders(),
                 stream.payments(), options.partitions(), stream.reused() ? "already on the broker"
                         : String.format("loaded in %.1f s", stream.loadSeconds()));
-        out.printf("every measured JVM: %s; broker: %s%n", String.join(" ", options.jvmOptions()),
+        out.printf("every measured JVM: %s; Kafka Streams settings given to all: %s; broker: %s%n",
+                String.join(" ", options.jvmOptions()), options.streamsProperties().isEmpty() ? "none"
+                        : String.join(", ", options.streamsProperties()),
                 broker == null ? bootstrap : "local-kafka started by this run");
 
         LOG.info("ceiling: ConsumerPerformance on {}", topics.orders());

@@ -23,7 +23,7 @@ final class SuiteTargets {
         for (String name : options.targets()) {
             targets.add(switch (name) {
                 case "plain" -> new BaselineTarget("plain-streams-" + tag, topics.orders(), topics.baselineOut(),
-                        bootstrap, workDir, jvm(jvmOptions, options, "plain-streams"));
+                        bootstrap, workDir, jvm(jvmOptions, options, "plain-streams"), options.streamsProperties());
                 case "orders" -> service("orders-service", "orders-service", tag, List.of(topics.orders()),
                         List.of(orders), bootstrap, options, jvmOptions);
                 case "orders-5m" -> service("orders-service (5m append)", "orders-service", tag,
@@ -56,7 +56,9 @@ final class SuiteTargets {
                                          List<String> settings, String bootstrap, SuiteOptions options,
                                          List<String> jvmOptions) {
         String group = module + "-" + (row.contains("5m") ? "5m-" : "") + tag;
-        return new ServiceTarget(row, module, group, inputs, settings, bootstrap, options.workDir(),
+        List<String> all = new ArrayList<>(settings);
+        options.streamsProperties().forEach(p -> all.add("--spring.kafka.streams.properties." + p));
+        return new ServiceTarget(row, module, group, inputs, all, bootstrap, options.workDir(),
                 jvm(jvmOptions, options, group));
     }
 
