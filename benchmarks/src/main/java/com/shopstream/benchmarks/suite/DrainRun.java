@@ -2,6 +2,8 @@ package com.shopstream.benchmarks.suite;
 
 import com.shopstream.harness.JavaProcess;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.admin.Admin;
 import org.slf4j.Logger;
@@ -34,9 +36,7 @@ final class DrainRun {
         JavaProcess process = target.start();
         try {
             long deadline = System.nanoTime() + timeout.toNanos();
-            GroupProgress.Snapshot first = null;
-            double firstCpu = 0;
-            double firstBrokerCpu = 0;
+            List<DrainSample> samples = new ArrayList<>();
             while (true) {
                 if (!process.isAlive()) {
                     throw new IllegalStateException(target.name() + " exited during its drain: see " + process.log());
@@ -45,25 +45,24 @@ final class DrainRun {
                     throw new IllegalStateException(target.name() + " did not drain within " + timeout);
                 }
                 GroupProgress.Snapshot now = progress.snapshot();
-                double cpu = process.cpuSeconds();
-                double brokerCpu = broker == null ? 0 : broker.cpuSeconds();
-                if (first == null && now.committed() > 0) {
-                    first = now;
-                    firstCpu = cpu;
-                    firstBrokerCpu = brokerCpu;
+                DrainSample sample = new DrainSample(now.nanos(), now.committed(), now.lag(), process.cpuSeconds(),
+                        broker == null ? 0 : broker.cpuSeconds());
+                if (samples.isEmpty() && now.committed() > 0) {
                     LOG.info("{}: first commit seen, {} records committed", target.name(), now.committed());
-                } else if (first != null && now.lag() == 0) {
-                    long records = now.committed() - first.committed();
-                    if (records == 0) {
+                }
+                if (now.committed() > 0) {
+                    samples.add(sample);
+                }
+                if (samples.size() > 1 && now.lag() == 0) {
+                    DrainInterval whole = DrainInterval.whole(samples);
+                    if (whole.records() == 0) {
                         throw new IllegalStateException(target.name() + " drained before its first commit was seen: "
                                 + "use a larger stream (--orders)");
                     }
-                    double seconds = (now.nanos() - first.nanos()) / 1e9;
                     long peakRss = process.peakRssMib();
                     FinalFigures figures = target.finalFigures(process);
-                    return new DrainResult(target.name(), records, seconds, cpu - firstCpu,
-                            broker == null ? -1 : brokerCpu - firstBrokerCpu, peakRss, figures.stateBytes(),
-                            figures.late());
+                    return new DrainResult(target.name(), whole, DrainInterval.secondHalf(samples), broker != null,
+                            peakRss, figures.stateBytes(), figures.late());
                 }
                 LockSupport.parkNanos(SAMPLE.toNanos());
             }

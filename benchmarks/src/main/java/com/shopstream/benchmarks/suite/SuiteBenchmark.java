@@ -77,7 +77,7 @@ public final class SuiteBenchmark {
         for (DrainTarget target : SuiteTargets.of(options, topics, bootstrap, tag, options.jvmOptions())) {
             LOG.info("draining with {}", target.name());
             DrainResult result = drainRun.measure(target);
-            LOG.info("{}: {} records in {} s", result.name(), result.records(), result.seconds());
+            LOG.info("{}: {} records in {} s", result.name(), result.whole().records(), result.whole().seconds());
             drains.add(result);
             if (target instanceof BaselineTarget) {
                 plain = result;
