@@ -1,5 +1,13 @@
 package com.shopstream.benchmarks;
 
+import com.shopstream.benchmarks.baseline.BaselineApp;
+import com.shopstream.benchmarks.suite.SuiteBenchmark;
+import com.shopstream.benchmarks.suite.SuiteOptions;
+import com.shopstream.harness.Repository;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
 
@@ -8,6 +16,12 @@ import java.util.List;
  * <pre>
  *   topology [--services orders,sessions,join,dedup] [--orders 1000000] [--seed 42]
  *   http-load [--url http://127.0.0.1:8085] [--seconds 30] [--connections 8] [--batch 1]
+ *   suite [--orders 2000000] [--seed 42] [--runs plain,orders,orders-5m,sessions,join,dedup,payments]
+ *         [--live-rate 20000] [--live-warmup 20] [--live-seconds 60] [--bootstrap host:port] [--work-dir dir]
+ *         [--jvm "-Xmx512m -XX:+UseSerialGC"] [--jfr] [--partitions 3]
+ *         [--streams-properties consumer.max.partition.fetch.bytes=65536|none]
+ *   baseline --bootstrap .. --application-id .. --state-dir .. --orders-topic .. --output-topic ..  (started by suite)
+ *   consumer-perf [ConsumerPerformance's options]                                                (started by suite)
  * </pre>
  */
 public final class Benchmarks {
@@ -20,7 +34,7 @@ public final class Benchmarks {
             System.setProperty("logback.configurationFile", "benchmarks-logback.xml");
         }
         if (args.length == 0) {
-            System.out.println("usage: benchmarks topology|http-load [options] (see BENCHMARKS.md)");
+            System.out.println("usage: benchmarks topology|http-load|suite [options] (see BENCHMARKS.md)");
             System.exit(2);
         }
         List<String> rest = Arrays.asList(args).subList(1, args.length);
@@ -32,12 +46,39 @@ public final class Benchmarks {
             case "http-load" -> PaymentsHttpLoad.run(option(rest, "url", "http://127.0.0.1:8085"),
                     Integer.parseInt(option(rest, "seconds", "30")), Integer.parseInt(option(rest, "connections", "8")),
                     Integer.parseInt(option(rest, "batch", "1")), System.out);
+            case "suite" -> SuiteBenchmark.run(suiteOptions(rest), System.out);
+            case "baseline" -> BaselineApp.run(option(rest, "bootstrap", "127.0.0.1:9092"),
+                    option(rest, "application-id", "plain-streams"), option(rest, "state-dir", "/tmp/plain-streams"),
+                    option(rest, "orders-topic", "orders"), option(rest, "output-topic", "plain-orders-per-5m-final"),
+                    streamsProperties(option(rest, "streams-properties", "none")), System.out);
+            // Kafka's own tool, from this jar so that the suite can start it like any other measured process
+            case "consumer-perf" -> org.apache.kafka.tools.ConsumerPerformance.main(rest.toArray(String[]::new));
             default -> {
                 System.out.println("unknown benchmark " + args[0]);
                 System.exit(2);
             }
         }
         System.exit(0);
+    }
+
+    private static SuiteOptions suiteOptions(List<String> args) {
+        Path workDir = Path.of(option(args, "work-dir", Repository.root().resolve("run").resolve("benchmarks")
+                .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))).toString()));
+        return new SuiteOptions(Long.parseLong(option(args, "orders", "2000000")),
+                Long.parseLong(option(args, "seed", "42")),
+                List.of(option(args, "runs", String.join(",", SuiteOptions.ALL_TARGETS)).split(",")),
+                Long.parseLong(option(args, "live-rate", "20000")),
+                Duration.ofSeconds(Long.parseLong(option(args, "live-warmup", "20"))),
+                Duration.ofSeconds(Long.parseLong(option(args, "live-seconds", "60"))),
+                option(args, "bootstrap", null), workDir.toAbsolutePath(),
+                List.of(option(args, "jvm", SuiteOptions.DEFAULT_JVM).trim().split("\\s+")),
+                args.contains("--jfr"), Integer.parseInt(option(args, "partitions", "3")),
+                streamsProperties(option(args, "streams-properties", SuiteOptions.DEFAULT_STREAMS_PROPERTIES)));
+    }
+
+    /** {@code key=value,key=value}, or {@code none}. */
+    private static List<String> streamsProperties(String list) {
+        return list.equals("none") || list.isBlank() ? List.of() : List.of(list.split(","));
     }
 
     static String option(List<String> args, String name, String fallback) {

@@ -65,7 +65,9 @@ public final class ShopStreamGenerator implements Iterator<GeneratedEvent> {
 
     private GeneratedEvent newOrder() {
         long orderId = 1_000_000 + nextOrder;
-        long base = settings.start().toEpochMilli() + nextOrder * settings.spacing().toMillis();
+        // in nanoseconds, so that a spacing below a millisecond (a live stream of thousands of orders a second) still
+        // advances event time with the wall clock
+        long base = settings.start().toEpochMilli() + nextOrder * settings.spacing().toNanos() / 1_000_000;
         nextOrder++;
         boolean late = random.nextDouble() < settings.lateShare();
         long lateBy = settings.lateBy().toMillis();
@@ -91,7 +93,7 @@ public final class ShopStreamGenerator implements Iterator<GeneratedEvent> {
                     + ",\"paid_ts\":\"" + Instant.ofEpochMilli(paidTs) + "\"}";
             long sentAt = paidTs + random.nextLong(settings.maxDisorder().toMillis() + 1);
             long dueOrder = settings.spacing().isZero() ? nextOrder
-                    : (sentAt - settings.start().toEpochMilli()) / settings.spacing().toMillis();
+                    : (sentAt - settings.start().toEpochMilli()) * 1_000_000 / settings.spacing().toNanos();
             schedule(Math.max(nextOrder, dueOrder), new GeneratedEvent(
                     outside ? Kind.PAYMENT_OUTSIDE_BOUND : Kind.PAYMENT, orderId, paymentId, payment, paidTs));
         }

@@ -22,6 +22,19 @@ class ShopStreamGeneratorTest {
     }
 
     @Test
+    void aSpacingBelowAMillisecondStillAdvancesEventTime() {
+        // 20,000 orders a second, as the live benchmark sends them: 50 µs apart (no disorder, so times are exact)
+        GeneratorSettings live = new GeneratorSettings(7, 20_000, 1000, SETTINGS.start(), Duration.ofNanos(50_000),
+                Duration.ZERO, 0, Duration.ofMinutes(30), 0, 0, 0);
+        List<GeneratedEvent> events = events(live);
+        long first = live.start().toEpochMilli();
+
+        assertThat(events.get(19).eventTime()).isEqualTo(first);
+        assertThat(events.get(20).eventTime()).isEqualTo(first + 1);
+        assertThat(events.get(19_999).eventTime()).isEqualTo(first + 999);
+    }
+
+    @Test
     void generatesEachKindInItsShare() {
         ShopStreamGenerator generator = new ShopStreamGenerator(SETTINGS);
         generator.forEachRemaining(event -> { });

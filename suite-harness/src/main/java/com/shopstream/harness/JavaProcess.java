@@ -74,6 +74,19 @@ public class JavaProcess implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** Waits for a process that ends by itself (a command-line tool) and returns its exit code. */
+    public int awaitExit(Duration timeout) {
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException(name + " did not finish within " + timeout + ": see " + log);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return process.exitValue();
+    }
+
     /** SIGKILL: no shutdown hook, no commit, no flush — a crash. */
     public void kill() {
         process.destroyForcibly();

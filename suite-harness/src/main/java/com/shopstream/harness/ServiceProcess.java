@@ -16,6 +16,9 @@ public final class ServiceProcess extends JavaProcess {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
+    /** What fault and suite tests start services with: small, quick to start (C1 only). */
+    public static final List<String> TEST_JVM = List.of("-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+
     private final int port;
 
     private ServiceProcess(String name, Path jar, List<String> jvmOptions, List<String> arguments, Path log, int port) {
@@ -30,6 +33,15 @@ public final class ServiceProcess extends JavaProcess {
      */
     public static ServiceProcess of(String module, String instance, String bootstrap, Path workDir,
                                     List<String> settings) {
+        return of(module, instance, bootstrap, workDir, settings, TEST_JVM);
+    }
+
+    /**
+     * @param jvmOptions e.g. a heap size, a collector, {@code -XX:StartFlightRecording}: the benchmarks run the services
+     *                   with the JIT's full optimisation, which {@link #TEST_JVM} trades for a faster start
+     */
+    public static ServiceProcess of(String module, String instance, String bootstrap, Path workDir,
+                                    List<String> settings, List<String> jvmOptions) {
         int port = freePort();
         List<String> arguments = new ArrayList<>(List.of(
                 "--spring.kafka.bootstrap-servers=" + bootstrap,
@@ -38,8 +50,7 @@ public final class ServiceProcess extends JavaProcess {
                 "--shopstream.progress-interval=1s",
                 "--spring.main.banner-mode=off"));
         arguments.addAll(settings);
-        return new ServiceProcess(instance, Repository.jar(module),
-                List.of("-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), arguments,
+        return new ServiceProcess(instance, Repository.jar(module), jvmOptions, arguments,
                 workDir.resolve("logs").resolve(instance + ".log"), port);
     }
 

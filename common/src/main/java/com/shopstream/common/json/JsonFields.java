@@ -106,6 +106,10 @@ final class JsonFields {
     }
 
     private static Instant isoInstant(String text, String field) {
+        Instant utc = UtcTimestamps.parse(text);
+        if (utc != null) {
+            return utc;
+        }
         try {
             TemporalAccessor parsed = DateTimeFormatter.ISO_DATE_TIME.parseBest(text.trim(),
                     ZonedDateTime::from, LocalDateTime::from);

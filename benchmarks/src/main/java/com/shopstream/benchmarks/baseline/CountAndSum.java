@@ -1,0 +1,14 @@
+package com.shopstream.benchmarks.baseline;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.math.BigDecimal;
+
+/** The aggregate of one window: order count and exact total, stored as JSON (what a plain application would do). */
+public record CountAndSum(@JsonProperty("orders") long orders, @JsonProperty("total") BigDecimal total) {
+
+    static final CountAndSum EMPTY = new CountAndSum(0, BigDecimal.ZERO);
+
+    CountAndSum add(PlainOrder order) {
+        return new CountAndSum(orders + 1, total.add(order.amount()));
+    }
+}

@@ -1,0 +1,73 @@
+package com.shopstream.benchmarks.suite;
+
+import com.shopstream.benchmarks.baseline.BaselineApp;
+import com.shopstream.harness.Await;
+import com.shopstream.harness.JavaProcess;
+import com.shopstream.harness.Repository;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The plain Kafka Streams baseline ({@code benchmarks.jar baseline}) as a process started like a service: same JVM
+ * options, same input topic, same guarantee. Its final figures come from the status line it prints every second.
+ */
+record BaselineTarget(String group, String ordersTopic, String outputTopic, String bootstrap, Path workDir,
+                      List<String> jvmOptions, List<String> streamsProperties) implements DrainTarget {
+
+    @Override
+    public String name() {
+        return "plain-streams";
+    }
+
+    @Override
+    public List<String> inputs() {
+        return List.of(ordersTopic);
+    }
+
+    @Override
+    public JavaProcess start() {
+        return new JavaProcess(group, Repository.jar("benchmarks"), jvmOptions, List.of("baseline",
+                "--bootstrap", bootstrap, "--application-id", group,
+                "--state-dir", workDir.resolve("state").resolve(group).toString(),
+                "--orders-topic", ordersTopic, "--output-topic", outputTopic,
+                "--streams-properties", streamsProperties.isEmpty() ? "none" : String.join(",", streamsProperties)),
+                workDir.resolve("logs").resolve(group + ".log")).start();
+    }
+
+    @Override
+    public FinalFigures finalFigures(JavaProcess process) {
+        int before = statusLines(process.log()).size();
+        // two more lines: the second was certainly taken after the drain ended
+        Await.until(name() + " to print its status after the drain", Duration.ofSeconds(30),
+                () -> statusLines(process.log()).size() >= before + 2);
+        List<String> lines = statusLines(process.log());
+        return parse(lines.get(lines.size() - 1));
+    }
+
+    /** {@code baseline-status dropped=12 state-bytes=3456}. */
+    static FinalFigures parse(String status) {
+        long dropped = -1;
+        long bytes = -1;
+        for (String field : status.split(" ")) {
+            if (field.startsWith("dropped=")) {
+                dropped = Long.parseLong(field.substring("dropped=".length()));
+            } else if (field.startsWith("state-bytes=")) {
+                bytes = Long.parseLong(field.substring("state-bytes=".length()));
+            }
+        }
+        return new FinalFigures(bytes, dropped);
+    }
+
+    private static List<String> statusLines(Path log) {
+        try {
+            return Files.exists(log) ? Files.readAllLines(log).stream()
+                    .filter(l -> l.startsWith(BaselineApp.STATUS)).toList() : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package com.shopstream.benchmarks.suite;
+
+import com.shopstream.harness.JavaProcess;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.admin.Admin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts a target on the loaded backlog and measures its drain from the broker's side: the group's committed offsets
+ * and lag, sampled every {@link #SAMPLE}. The interval runs from the first sample that shows a commit (so the JVM's
+ * start, Spring's and the rebalance are outside it) to the first that shows no lag; the rate counts only the
+ * records committed in between. CPU and memory are read from {@code /proc} at the same two samples.
+ */
+final class DrainRun {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DrainRun.class);
+    private static final Duration SAMPLE = Duration.ofMillis(200);
+
+    private final Admin admin;
+    private final JavaProcess broker;
+    private final Duration timeout;
+
+    /** @param broker the broker this run started (its CPU is reported too), or {@code null} */
+    DrainRun(Admin admin, JavaProcess broker, Duration timeout) {
+        this.admin = admin;
+        this.broker = broker;
+        this.timeout = timeout;
+    }
+
+    DrainResult measure(DrainTarget target) throws Exception {
+        GroupProgress progress = new GroupProgress(admin, target.group(), target.inputs());
+        JavaProcess process = target.start();
+        try {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            List<DrainSample> samples = new ArrayList<>();
+            while (true) {
+                if (!process.isAlive()) {
+                    throw new IllegalStateException(target.name() + " exited during its drain: see " + process.log());
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(target.name() + " did not drain within " + timeout);
+                }
+                GroupProgress.Snapshot now = progress.snapshot();
+                DrainSample sample = new DrainSample(now.nanos(), now.committed(), now.lag(), process.cpuSeconds(),
+                        broker == null ? 0 : broker.cpuSeconds());
+                if (samples.isEmpty() && now.committed() > 0) {
+                    LOG.info("{}: first commit seen, {} records committed", target.name(), now.committed());
+                }
+                if (now.committed() > 0) {
+                    samples.add(sample);
+                }
+                if (samples.size() > 1 && now.lag() == 0) {
+                    DrainInterval whole = DrainInterval.whole(samples);
+                    if (whole.records() == 0) {
+                        throw new IllegalStateException(target.name() + " drained before its first commit was seen: "
+                                + "use a larger stream (--orders)");
+                    }
+                    long peakRss = process.peakRssMib();
+                    FinalFigures figures = target.finalFigures(process);
+                    return new DrainResult(target.name(), whole, DrainInterval.secondHalf(samples), broker != null,
+                            peakRss, figures.stateBytes(), figures.late());
+                }
+                LockSupport.parkNanos(SAMPLE.toNanos());
+            }
+        } finally {
+            try {
+                process.stop(Duration.ofMinutes(1));
+            } catch (IllegalStateException e) {
+                LOG.warn("{} did not stop: killing it", target.name());
+                process.kill();
+            }
+        }
+    }
+}

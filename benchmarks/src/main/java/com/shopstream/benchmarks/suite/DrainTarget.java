@@ -1,0 +1,21 @@
+package com.shopstream.benchmarks.suite;
+
+import com.shopstream.harness.JavaProcess;
+import java.util.List;
+
+/** Something the benchmark starts as a process and lets drain the backlog: a service, or the plain baseline. */
+interface DrainTarget {
+
+    /** The row of the table. */
+    String name();
+
+    /** Its consumer group (the Kafka Streams application id), fresh for every run so it reads from the beginning. */
+    String group();
+
+    List<String> inputs();
+
+    JavaProcess start();
+
+    /** State bytes and late records, from a report made after the drain ended (waits for one). */
+    FinalFigures finalFigures(JavaProcess process);
+}

@@ -1,0 +1,64 @@
+package com.shopstream.benchmarks.suite;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The command's output, as Markdown: the drains side by side with the ceiling and the baseline (rates as ratios of
+ * both, over the whole drain and over its warm second half, and CPU per record as a ratio of the baseline's: above 1
+ * is better than the baseline), then the live runs.
+ */
+final class ResultTable {
+
+    private ResultTable() {
+    }
+
+    static void drains(PrintStream out, CeilingResult ceiling, DrainResult plain, List<DrainResult> drains) {
+        out.println("| run | input records | drain s | records/s | × ceiling | × plain | 2nd half records/s "
+                + "| × plain, 2nd half | CPU s | CPU µs/record | × plain, CPU/record | broker CPU s | peak RSS MiB "
+                + "| state MiB | late |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        if (ceiling != null) {
+            out.println(format("| ceiling: ConsumerPerformance | %,d | %.1f | %,.0f | 1.00 | %s | | | | | | | | | |",
+                    ceiling.records(), ceiling.fetchSeconds(), ceiling.recordsPerSecond(),
+                    plain == null ? "" : ratio(ceiling.recordsPerSecond(), plain.whole().recordsPerSecond())));
+        }
+        for (DrainResult drain : drains) {
+            DrainInterval whole = drain.whole();
+            DrainInterval warm = drain.secondHalf();
+            out.println(format("| %s | %,d | %.1f | %,.0f | %s | %s | %,.0f | %s | %.1f | %.1f | %s | %s | %,d | %s | %s |",
+                    drain.name(), whole.records(), whole.seconds(), whole.recordsPerSecond(),
+                    ceiling == null ? "" : ratio(whole.recordsPerSecond(), ceiling.recordsPerSecond()),
+                    plain == null ? "" : ratio(whole.recordsPerSecond(), plain.whole().recordsPerSecond()),
+                    warm.recordsPerSecond(),
+                    plain == null ? "" : ratio(warm.recordsPerSecond(), plain.secondHalf().recordsPerSecond()),
+                    whole.cpuSeconds(), whole.cpuMicrosPerRecord(),
+                    plain == null ? "" : ratio(plain.whole().cpuMicrosPerRecord(), whole.cpuMicrosPerRecord()),
+                    drain.brokerMeasured() ? format("%.1f", whole.brokerCpuSeconds()) : "",
+                    drain.peakRssMib(),
+                    drain.stateBytes() < 0 ? "?" : format("%.1f", drain.stateBytes() / 1048576.0),
+                    drain.late() < 0 ? "?" : format("%,d", drain.late())));
+        }
+    }
+
+    static void live(PrintStream out, List<LiveResult> runs) {
+        out.println("| live: orders-service, update mode | target orders/s | sent/s | orders followed | seen "
+                + "| p50 ms | p99 ms | max ms | max lag | service CPU % |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for (LiveResult run : runs) {
+            out.println(format("| %s | %,d | %,.0f | %,d | %,d | %.0f | %.0f | %.0f | %,d | %.0f |",
+                    run.couldNotKeepUp() ? "could not keep up" : "kept up", run.targetRate(), run.sentRate(),
+                    run.tracked(), run.seen(), run.p50Millis(), run.p99Millis(), run.maxMillis(), run.maxLag(),
+                    100 * run.cpuSeconds() / run.seconds()));
+        }
+    }
+
+    private static String ratio(double value, double of) {
+        return format("%.2f", value / of);
+    }
+
+    private static String format(String pattern, Object... values) {
+        return String.format(Locale.ROOT, pattern, values);
+    }
+}

@@ -1,0 +1,140 @@
+package com.shopstream.benchmarks.suite;
+
+import com.shopstream.simulator.GeneratedEvent;
+import com.shopstream.simulator.GeneratorSettings;
+import com.shopstream.simulator.ShopStreamGenerator;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes the seeded generated stream into the benchmark's input topics once: orders keyed by order id; payments both
+ * keyed by payment id ({@code payments-raw}, payments-service's input) and by order id ({@code payments}, join-service's
+ * input, as payments-service would write it). Topics that already hold exactly the stream's record counts are reused.
+ */
+final class StreamLoader {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StreamLoader.class);
+    private static final Duration CALL = Duration.ofSeconds(30);
+
+    private final Admin admin;
+    private final String bootstrap;
+    private final int partitions;
+
+    StreamLoader(Admin admin, String bootstrap, int partitions) {
+        this.admin = admin;
+        this.bootstrap = bootstrap;
+        this.partitions = partitions;
+    }
+
+    LoadedStream load(GeneratorSettings settings, BenchTopics topics) throws Exception {
+        long[] expected = count(settings);
+        Set<String> existing = admin.listTopics().names().get(CALL.toSeconds(), TimeUnit.SECONDS);
+        if (existing.containsAll(topics.inputs())) {
+            long orders = records(topics.orders());
+            long payments = records(topics.paymentsRaw());
+            if (orders == expected[0] && payments == expected[1] && records(topics.payments()) == payments) {
+                LOG.info("reusing the stream already in {}", topics.inputs());
+                return new LoadedStream(orders, payments, true, 0);
+            }
+            throw new IllegalStateException(topics.inputs() + " exist but do not hold this stream (" + orders
+                    + " orders, " + payments + " payments; expected " + expected[0] + ", " + expected[1]
+                    + "): delete them, or use another broker");
+        }
+        List<NewTopic> missing = new ArrayList<>();
+        for (String topic : topics.inputs()) {
+            missing.add(new NewTopic(topic, partitions, (short) 1));
+        }
+        for (String topic : topics.outputs()) {
+            if (!existing.contains(topic)) {
+                missing.add(new NewTopic(topic, partitions, (short) 1));
+            }
+        }
+        admin.createTopics(missing).all().get(CALL.toSeconds(), TimeUnit.SECONDS);
+        long started = System.nanoTime();
+        write(settings, topics);
+        return new LoadedStream(expected[0], expected[1], false, (System.nanoTime() - started) / 1e9);
+    }
+
+    /** Orders (with duplicates and late ones) and payments of the stream, without sending it. */
+    private static long[] count(GeneratorSettings settings) {
+        long orders = 0;
+        long payments = 0;
+        ShopStreamGenerator generator = new ShopStreamGenerator(settings);
+        while (generator.hasNext()) {
+            if (generator.next().isOrder()) {
+                orders++;
+            } else {
+                payments++;
+            }
+        }
+        return new long[] {orders, payments};
+    }
+
+    private void write(GeneratorSettings settings, BenchTopics topics) throws Exception {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
+        props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(props, new StringSerializer(),
+                new StringSerializer())) {
+            ShopStreamGenerator generator = new ShopStreamGenerator(settings);
+            while (generator.hasNext() && failure.get() == null) {
+                GeneratedEvent event = generator.next();
+                String orderKey = Long.toString(event.orderId());
+                if (event.isOrder()) {
+                    send(producer, topics.orders(), orderKey, event.json(), failure);
+                } else {
+                    send(producer, topics.paymentsRaw(), event.key(), event.json(), failure);
+                    send(producer, topics.payments(), orderKey, event.json(), failure);
+                }
+            }
+            producer.flush();
+        }
+        if (failure.get() != null) {
+            throw new IllegalStateException("could not write the stream", failure.get());
+        }
+    }
+
+    private static void send(KafkaProducer<String, String> producer, String topic, String key, String value,
+                             AtomicReference<Exception> failure) {
+        producer.send(new ProducerRecord<>(topic, key, value), (metadata, e) -> {
+            if (e != null) {
+                failure.compareAndSet(null, e);
+            }
+        });
+    }
+
+    private long records(String topic) throws Exception {
+        var description = admin.describeTopics(List.of(topic)).allTopicNames().get(CALL.toSeconds(), TimeUnit.SECONDS)
+                .get(topic);
+        Map<TopicPartition, OffsetSpec> earliest = new java.util.HashMap<>();
+        Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
+        description.partitions().forEach(p -> {
+            earliest.put(new TopicPartition(topic, p.partition()), OffsetSpec.earliest());
+            latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest());
+        });
+        long start = admin.listOffsets(earliest).all().get(CALL.toSeconds(), TimeUnit.SECONDS).values().stream()
+                .mapToLong(o -> o.offset()).sum();
+        long end = admin.listOffsets(latest).all().get(CALL.toSeconds(), TimeUnit.SECONDS).values().stream()
+                .mapToLong(o -> o.offset()).sum();
+        return end - start;
+    }
+}

@@ -1,0 +1,113 @@
+package com.shopstream.benchmarks.suite;
+
+import com.shopstream.harness.BrokerProcess;
+import com.shopstream.simulator.GeneratorSettings;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code benchmarks suite}: every service against the engine's own ceiling, side by side, in one run on one broker.
+ * Loads a seeded generated backlog once; measures Kafka's ConsumerPerformance on it (the ceiling), then drains it with
+ * the plain Kafka Streams baseline and each service, one at a time, each a process of its own; then the live latency
+ * of orders-service's update mode. Prints one table.
+ */
+public final class SuiteBenchmark {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SuiteBenchmark.class);
+    private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(30);
+    private static final long LOWEST_LIVE_RATE = 2_500;
+
+    private SuiteBenchmark() {
+    }
+
+    public static void run(SuiteOptions options, PrintStream out) throws Exception {
+        Files.createDirectories(options.workDir().resolve("jfr"));
+        String tag = Long.toString(System.currentTimeMillis(), 36);
+        BrokerProcess broker = null;
+        try {
+            String bootstrap = options.bootstrap();
+            if (bootstrap == null) {
+                LOG.info("starting local-kafka in {}", options.workDir());
+                broker = BrokerProcess.of(options.workDir(), options.partitions()).startReady();
+                bootstrap = broker.bootstrap();
+            }
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+                measure(options, out, tag, broker, bootstrap, admin);
+            }
+        } finally {
+            if (broker != null) {
+                broker.stop(Duration.ofMinutes(1));
+            }
+        }
+    }
+
+    private static void measure(SuiteOptions options, PrintStream out, String tag, BrokerProcess broker,
+                                String bootstrap, Admin admin) throws Exception {
+        GeneratorSettings settings = GeneratorSettings.defaults(options.seed(), options.orders());
+        BenchTopics topics = BenchTopics.of(options.seed(), options.orders());
+        LOG.info("loading {} orders (seed {}) into {}", options.orders(), options.seed(), topics.inputs());
+        LoadedStream stream = new StreamLoader(admin, bootstrap, options.partitions()).load(settings, topics);
+        out.printf("Shopstream suite benchmark, %s; %d cores, Java %s%n", Instant.now(),
+                Runtime.getRuntime().availableProcessors(), Runtime.version());
+        out.printf("backlog: %,d orders generated (seed %d): %,d order records (10 %% duplicates, 1 %% very late), "
+                        + "%,d payments, %d partitions; %s%n", options.orders(), options.seed(), stream.orders(),
+                stream.payments(), options.partitions(), stream.reused() ? "already on the broker"
+                        : String.format("loaded in %.1f s", stream.loadSeconds()));
+        out.printf("every measured JVM: %s; Kafka Streams settings given to all: %s; broker: %s%n",
+                String.join(" ", options.jvmOptions()), options.streamsProperties().isEmpty() ? "none"
+                        : String.join(", ", options.streamsProperties()),
+                broker == null ? bootstrap : "local-kafka started by this run");
+
+        LOG.info("ceiling: ConsumerPerformance on {}", topics.orders());
+        CeilingResult ceiling = new CeilingRun(bootstrap, options.workDir(), options.jvmOptions())
+                .measure(topics.orders(), stream.orders(), "consumer-perf-" + tag);
+
+        DrainRun drainRun = new DrainRun(admin, broker, DRAIN_TIMEOUT);
+        List<DrainResult> drains = new ArrayList<>();
+        DrainResult plain = null;
+        for (DrainTarget target : SuiteTargets.of(options, topics, bootstrap, tag, options.jvmOptions())) {
+            LOG.info("draining with {}", target.name());
+            DrainResult result = drainRun.measure(target);
+            LOG.info("{}: {} records in {} s", result.name(), result.whole().records(), result.whole().seconds());
+            drains.add(result);
+            if (target instanceof BaselineTarget) {
+                plain = result;
+            }
+        }
+
+        List<LiveResult> live = new ArrayList<>();
+        if (options.liveRate() > 0) {
+            LiveLatencyRun liveRun = new LiveLatencyRun(admin, bootstrap, options.workDir(), options.jvmOptions(),
+                    options.partitions());
+            long rate = options.liveRate();
+            while (true) {
+                LOG.info("live: {} orders/s for {}", rate, options.liveDuration());
+                LiveResult result = liveRun.measure(rate, options.liveWarmUp(), options.liveDuration(), options.seed(),
+                        tag + "-" + rate);
+                live.add(result);
+                // lower the rate only when the machine could not sustain it, as the issue asks
+                if (!result.couldNotKeepUp() || rate / 2 < LOWEST_LIVE_RATE) {
+                    break;
+                }
+                rate /= 2;
+            }
+        }
+
+        out.println();
+        ResultTable.drains(out, ceiling, plain, drains);
+        if (!live.isEmpty()) {
+            out.println();
+            ResultTable.live(out, live);
+        }
+        out.printf("%nlogs: %s%n", options.workDir().resolve("logs"));
+    }
+}

@@ -1,0 +1,51 @@
+package com.shopstream.benchmarks.suite;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Options of {@code benchmarks suite}.
+ *
+ * @param orders      orders of the generated backlog (duplicates and payments come on top)
+ * @param targets     which runs to drain: {@code plain}, {@code orders}, {@code orders-5m}, {@code sessions},
+ *                    {@code join}, {@code dedup}, {@code payments}
+ * @param liveRate    orders per second of the live latency run; 0 skips it
+ * @param liveWarmUp  how long the live run sends before its latencies count (the JIT's warm-up)
+ * @param bootstrap   a running broker to use; {@code null} starts local-kafka in the work directory
+ * @param jvmOptions  the JVM options of every measured process (services, baseline, ConsumerPerformance)
+ * @param jfr         record a JFR profile of every drain (in {@code <work-dir>/jfr})
+ * @param streamsProperties {@code key=value} Kafka Streams settings given to the baseline and every service alike
+ */
+public record SuiteOptions(long orders, long seed, List<String> targets, long liveRate, Duration liveWarmUp, Duration liveDuration,
+                           String bootstrap, Path workDir, List<String> jvmOptions, boolean jfr, int partitions,
+                           List<String> streamsProperties) {
+
+    public static final List<String> ALL_TARGETS =
+            List.of("plain", "orders", "orders-5m", "sessions", "join", "dedup", "payments");
+    public static final String DEFAULT_JVM = "-Xmx512m -XX:+UseSerialGC";
+    /**
+     * Fetches of at most 64 KiB per partition (Kafka's default is 1 MiB, about 10,000 orders): a backlog is then read
+     * from the three partitions in small turns, and a partition read minutes of event time ahead of the others does
+     * not push stream time so far that the others' orders are refused as late (the watermark's max policy, see the
+     * contract). Without it every run refuses a different 15-35 % of the backlog, and runs do not do the same work.
+     */
+    public static final String DEFAULT_STREAMS_PROPERTIES = "consumer.max.partition.fetch.bytes=65536";
+
+    public SuiteOptions {
+        for (String target : targets) {
+            if (!ALL_TARGETS.contains(target)) {
+                throw new IllegalArgumentException("unknown run " + target + " (" + String.join(", ", ALL_TARGETS)
+                        + ")");
+            }
+        }
+        for (String property : streamsProperties) {
+            if (!property.matches("[^=]+=.*")) {
+                throw new IllegalArgumentException("a streams property is key=value: " + property);
+            }
+        }
+        if (orders <= 0 || liveRate < 0 || partitions <= 0) {
+            throw new IllegalArgumentException("--orders and --partitions must be positive, --live-rate at least 0");
+        }
+    }
+}

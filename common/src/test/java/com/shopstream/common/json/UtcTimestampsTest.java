@@ -1,0 +1,57 @@
+package com.shopstream.common.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.TemporalAccessor;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class UtcTimestampsTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2026-01-22T10:00:30Z", "2026-01-22T10:00:30.1Z", "2026-01-22T10:00:30.123Z",
+            "2026-01-22T10:00:30.123456789Z", "2024-02-29T23:59:59.999Z", "1970-01-01T00:00:00Z",
+            "0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z"})
+    void readsTheUtcShapeAsTheFullParserDoes(String text) {
+        assertThat(UtcTimestamps.parse(text)).isNotNull().isEqualTo(fullParser(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2026-02-30T10:00:30Z", "2026-01-22T24:00:00Z", "2026-01-22T23:59:60Z",
+            "2026-13-01T10:00:30Z", "2023-02-29T10:00:30Z", "2026-01-22T10:00:30.Z", "2026-01-22T10:00:30.1234567890Z",
+            "2026-01-22t10:00:30Z", "2026-01-22T10:00:30z", " 2026-01-22T10:00:30Z", "2026-01-22T10:00:30Z ",
+            "2026-01-22T10:00:30+01:00", "2026-01-22T10:00:30", "2026-01-22T10:00Z", "+2026-01-22T10:00:30Z",
+            "2026-01-22 10:00:30Z", "2026-01-22T1a:00:30Z", "2026-01-22T10:00:30,5Z", "yesterday", ""})
+    void leavesEverythingElseToTheFullParser(String text) {
+        assertThat(UtcTimestamps.parse(text)).isNull();
+    }
+
+    @Test
+    void agreesWithTheFullParserOnRandomTimes() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 10_000; i++) {
+            Instant instant = Instant.ofEpochMilli(random.nextLong(0, 253_402_300_799_999L));
+            String text = instant.toString();
+            assertThat(UtcTimestamps.parse(text)).as(text).isEqualTo(fullParser(text));
+        }
+    }
+
+    private static Instant fullParser(String text) {
+        try {
+            TemporalAccessor parsed = DateTimeFormatter.ISO_DATE_TIME.parseBest(text.trim(), ZonedDateTime::from,
+                    LocalDateTime::from);
+            return parsed instanceof ZonedDateTime zoned ? zoned.toInstant()
+                    : ((LocalDateTime) parsed).toInstant(ZoneOffset.UTC);
+        } catch (DateTimeException e) {
+            return null;
+        }
+    }
+}
