@@ -3,6 +3,7 @@ package com.shopstream.benchmarks;
 import com.shopstream.benchmarks.baseline.BaselineApp;
 import com.shopstream.benchmarks.suite.SuiteBenchmark;
 import com.shopstream.benchmarks.suite.SuiteOptions;
+import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.harness.Repository;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,7 +15,7 @@ import java.util.List;
 /**
  * Benchmark commands; each prints its figures.
  * <pre>
- *   topology [--services orders,sessions,join,dedup] [--orders 1000000] [--seed 42]
+ *   topology [--services orders,sessions,join,dedup] [--orders 1000000] [--seed 42] [--stores in-memory|rocksdb]
  *   http-load [--url http://127.0.0.1:8085] [--seconds 30] [--connections 8] [--batch 1]
  *   suite [--orders 2000000] [--seed 42] [--runs plain,orders,orders-5m,sessions,join,dedup,payments]
  *         [--live-rate 20000] [--live-warmup 20] [--live-seconds 60] [--bootstrap host:port] [--work-dir dir]
@@ -42,6 +43,7 @@ public final class Benchmarks {
             case "topology" -> TopologyThroughput.run(
                     List.of(option(rest, "services", "orders,sessions,join,dedup").split(",")),
                     Long.parseLong(option(rest, "orders", "1000000")), Long.parseLong(option(rest, "seed", "42")),
+                    StateStoreKind.valueOf(option(rest, "stores", "in-memory").toUpperCase().replace('-', '_')),
                     System.out);
             case "http-load" -> PaymentsHttpLoad.run(option(rest, "url", "http://127.0.0.1:8085"),
                     Integer.parseInt(option(rest, "seconds", "30")), Integer.parseInt(option(rest, "connections", "8")),

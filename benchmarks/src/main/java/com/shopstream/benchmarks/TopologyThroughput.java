@@ -43,12 +43,13 @@ final class TopologyThroughput {
     private TopologyThroughput() {
     }
 
-    static void run(List<String> services, long orders, long seed, PrintStream out) throws Exception {
+    static void run(List<String> services, long orders, long seed, StateStoreKind stores, PrintStream out)
+            throws Exception {
         // event times ending before the wall clock, so the future-skew check passes them all
         GeneratorSettings settings = GeneratorSettings.defaults(seed, orders);
         ShopTopics topics = new ShopTopics(new EventReader(Clock.systemUTC(), Duration.ofHours(1)));
-        out.printf("TopologyTestDriver throughput, %,d generated orders (seed %d), in-memory stores, JVM %s%n",
-                orders, seed, Runtime.version());
+        out.printf("TopologyTestDriver throughput, %,d generated orders (seed %d), %s stores (sessions, join, dedup),"
+                + " JVM %s%n", orders, seed, stores, Runtime.version());
         out.printf("%-16s %12s %10s %12s %12s %10s%n", "service", "input recs", "seconds", "records/s",
                 "output recs", "dead");
         for (String service : services) {
@@ -62,15 +63,15 @@ final class TopologyThroughput {
                 // would never see a gap)
                 case "sessions" -> measure("session-service", orders,
                         settings.withShares(0.01, 0.10, 0, 0).withCustomers(50_000), false,
-                        builder -> SessionTopology.build(builder, withStores(SessionConfig.contract(topics))),
+                        builder -> SessionTopology.build(builder, withStores(SessionConfig.contract(topics), stores)),
                         List.of("customer-sessions", "customer-sessions-final", "customer-streaks",
                                 "session-service-late"));
                 case "join" -> measure("join-service", orders, settings.withShares(0.01, 0, 1.0, 0.10), true,
-                        builder -> OrderPaymentJoinTopology.build(builder, joinInMemory(topics)),
+                        builder -> OrderPaymentJoinTopology.build(builder, joinWithStores(topics, stores)),
                         List.of("orders-paid", "orders-payment-status", "join-service-late"));
                 case "dedup" -> measure("dedup-service", orders, settings.withShares(0.01, 0.10, 0, 0), false,
                         builder -> DedupTopology.build(builder, DedupConfig.contract(topics)
-                                .withStores(StateStoreKind.IN_MEMORY)),
+                                .withStores(stores)),
                         List.of("orders-deduped", "orders-deduped-by-id", "dedup-service-late"));
                 default -> throw new IllegalArgumentException("unknown service " + service
                         + " (orders, sessions, join, dedup)");
@@ -81,18 +82,18 @@ final class TopologyThroughput {
         }
     }
 
-    private static SessionConfig withStores(SessionConfig config) {
+    private static SessionConfig withStores(SessionConfig config, StateStoreKind stores) {
         return new SessionConfig(config.ordersTopic(), config.lateTopic(), config.gap(), config.grace(),
                 config.sessionsTopic(), config.finalSessionsTopic(), config.streaksTopic(), config.streakThreshold(),
-                config.streakTimeout(), config.streakClock(), config.streakCheckInterval(), StateStoreKind.IN_MEMORY,
+                config.streakTimeout(), config.streakClock(), config.streakCheckInterval(), stores,
                 config.topics());
     }
 
-    private static JoinConfig joinInMemory(ShopTopics topics) {
+    private static JoinConfig joinWithStores(ShopTopics topics, StateStoreKind stores) {
         JoinConfig contract = JoinConfig.contract(topics);
         return new JoinConfig(contract.ordersTopic(), contract.paymentsTopic(), contract.lateTopic(),
                 contract.bound(), contract.grace(), contract.paidTopic(), contract.statusTopic(),
-                StateStoreKind.IN_MEMORY, topics);
+                stores, topics);
     }
 
     private static Result measure(String service, long orders, GeneratorSettings settings, boolean payments,
