@@ -91,6 +91,11 @@ final class ShopStream {
      * the stream is then behind every watermark.
      */
     Map<String, List<Message>> closingRecords() {
+        return closingRecords(lastEventTime);
+    }
+
+    /** {@link #closingRecords()} of a stream whose newest event time is {@code lastEventTime}. */
+    static Map<String, List<Message>> closingRecords(long lastEventTime) {
         String ts = Instant.ofEpochMilli(lastEventTime).plus(Duration.ofMinutes(20)).toString();
         String payment = "{\"payment_id\":\"pay-close\",\"order_id\":9999999,\"amount\":1.00,\"paid_ts\":\"" + ts + "\"}";
         return Map.of(

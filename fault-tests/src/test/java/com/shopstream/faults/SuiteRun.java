@@ -48,6 +48,7 @@ final class SuiteRun implements AutoCloseable {
     private final Map<String, ServiceProcess> instances = new LinkedHashMap<>();
     private final Map<String, List<String>> settings = new LinkedHashMap<>();
     private final Map<String, String> moduleOf = new LinkedHashMap<>();
+    private final Map<String, List<String>> jvmOf = new LinkedHashMap<>();
 
     private SuiteRun(Path workDir, int partitions) {
         this.workDir = workDir;
@@ -60,13 +61,19 @@ final class SuiteRun implements AutoCloseable {
         return new SuiteRun(Files.createTempDirectory("shopstream-" + name), partitions);
     }
 
-    /** Starts an instance of a service module and waits until it is ready. */
+    /** Starts an instance of a service module (see {@link ServiceProcess#awaitReady} to wait until it is ready). */
     ServiceProcess startService(String module, String instance, List<String> extra) {
+        return startService(module, instance, extra, ServiceProcess.TEST_JVM);
+    }
+
+    /** {@link #startService(String, String, List)} with JVM options of its own (soaks run the full JIT). */
+    ServiceProcess startService(String module, String instance, List<String> extra, List<String> jvm) {
         List<String> all = new ArrayList<>(SERVICES.getOrDefault(module, List.of()));
         all.addAll(extra);
         settings.put(instance, all);
         moduleOf.put(instance, module);
-        ServiceProcess process = ServiceProcess.of(module, instance, broker.bootstrap(), workDir, all).start();
+        jvmOf.put(instance, jvm);
+        ServiceProcess process = ServiceProcess.of(module, instance, broker.bootstrap(), workDir, all, jvm).start();
         instances.put(instance, process);
         return process;
     }
@@ -77,14 +84,18 @@ final class SuiteRun implements AutoCloseable {
 
     /** Starts every service with extra settings and waits until all are ready. */
     void startAll(List<String> extra) {
-        SERVICES.keySet().forEach(module -> startService(module, module, extra));
+        startAll(extra, ServiceProcess.TEST_JVM);
+    }
+
+    void startAll(List<String> extra, List<String> jvm) {
+        SERVICES.keySet().forEach(module -> startService(module, module, extra, jvm));
         instances.values().forEach(p -> p.awaitReady(Duration.ofMinutes(3)));
     }
 
     /** Starts an instance again with its earlier settings, on its own state directory. */
     ServiceProcess restart(String instance) {
         ServiceProcess process = ServiceProcess.of(moduleOf.get(instance), instance, broker.bootstrap(), workDir,
-                settings.get(instance)).start();
+                settings.get(instance), jvmOf.get(instance)).start();
         instances.put(instance, process);
         return process;
     }

@@ -60,7 +60,8 @@ final class LiveLatencyRun {
         String group = "orders-service-live-" + tag;
         admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
         ServiceProcess service = ServiceProcess.of("orders-service", group, bootstrap, workDir,
-                List.of("--shopstream.topics.orders=" + topic, "--spring.kafka.streams.application-id=" + group),
+                List.of("--shopstream.topics.orders=" + topic, "--spring.kafka.streams.application-id=" + group,
+                        "--shopstream.progress-interval=10s"),
                 jvmOptions).start();
         ScheduledExecutorService lagSampler = Executors.newSingleThreadScheduledExecutor();
         try {

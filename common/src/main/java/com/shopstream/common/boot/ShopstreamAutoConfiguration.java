@@ -125,9 +125,11 @@ public class ShopstreamAutoConfiguration {
 
         @Bean
         ProgressMeters progressMeters(ProgressRegistry progress, Clock clock, ObjectProvider<Topology> topology,
-                                      StreamsBuilderFactoryBean factoryBean) {
+                                      StreamsBuilderFactoryBean factoryBean, ShopstreamProperties properties) {
             Set<String> stores = storeNames(topology.getIfAvailable());
-            progress.storeSizes(new KafkaStreamsStoreSizes(factoryBean, stores));
+            // counted twice per report interval, so that each report has a count from after the one before
+            progress.storeSizes(new KafkaStreamsStoreSizes(factoryBean, stores,
+                    properties.progressInterval().dividedBy(2), clock));
             return new ProgressMeters(progress, clock, stores);
         }
 
