@@ -5,14 +5,18 @@ import com.shopstream.harness.BrokerProcess;
 import com.shopstream.harness.KafkaTopics;
 import com.shopstream.harness.ServiceProcess;
 import com.shopstream.simulator.ConsumerLag;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -161,9 +165,23 @@ final class SuiteRun implements AutoCloseable {
         }
     }
 
+    /** Stops every process; keeps the logs (in {@code workDir/logs}) and deletes the data (a soak leaves GBs). */
     @Override
     public void close() {
         instances.values().forEach(ServiceProcess::close);
         broker.close();
+        deleteTree(broker.dataDir());
+        deleteTree(workDir.resolve("state"));
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + root, e);
+        }
     }
 }
