@@ -15,7 +15,7 @@ import java.util.List;
  * The plain Kafka Streams baseline ({@code benchmarks.jar baseline}) as a process started like a service: same JVM
  * options, same input topic, same guarantee. Its final figures come from the status line it prints every second.
  */
-record BaselineTarget(String group, String ordersTopic, String outputTopic, String bootstrap, Path workDir,
+record BaselineTarget(String group, String ordersTopic, String outputPrefix, String bootstrap, Path workDir,
                       List<String> jvmOptions, List<String> streamsProperties) implements DrainTarget {
 
     @Override
@@ -33,7 +33,7 @@ record BaselineTarget(String group, String ordersTopic, String outputTopic, Stri
         return new JavaProcess(group, Repository.jar("benchmarks"), jvmOptions, List.of("baseline",
                 "--bootstrap", bootstrap, "--application-id", group,
                 "--state-dir", workDir.resolve("state").resolve(group).toString(),
-                "--orders-topic", ordersTopic, "--output-topic", outputTopic,
+                "--query", "window", "--orders-topic", ordersTopic, "--output-prefix", outputPrefix,
                 "--streams-properties", streamsProperties.isEmpty() ? "none" : String.join(",", streamsProperties)),
                 workDir.resolve("logs").resolve(group + ".log")).start();
     }

@@ -22,7 +22,7 @@ final class SuiteTargets {
         List<DrainTarget> targets = new ArrayList<>();
         for (String name : options.targets()) {
             targets.add(switch (name) {
-                case "plain" -> new BaselineTarget("plain-streams-" + tag, topics.orders(), topics.baselineOut(),
+                case "plain" -> new BaselineTarget("plain-streams-" + tag, topics.orders(), topics.baselinePrefix(),
                         bootstrap, workDir, jvm(jvmOptions, options, "plain-streams"), options.streamsProperties());
                 case "orders" -> service("orders-service", "orders-service", tag, List.of(topics.orders()),
                         List.of(orders), bootstrap, options, jvmOptions);
