@@ -1,6 +1,8 @@
 package com.shopstream.benchmarks;
 
 import com.shopstream.benchmarks.baseline.BaselineApp;
+import com.shopstream.benchmarks.baseline.BaselineTopics;
+import com.shopstream.benchmarks.baseline.PlainQuery;
 import com.shopstream.benchmarks.suite.SuiteBenchmark;
 import com.shopstream.benchmarks.suite.SuiteOptions;
 import com.shopstream.common.streams.StateStoreKind;
@@ -17,11 +19,13 @@ import java.util.List;
  * <pre>
  *   topology [--services orders,sessions,join,dedup] [--orders 1000000] [--seed 42] [--stores in-memory|rocksdb]
  *   http-load [--url http://127.0.0.1:8085] [--seconds 30] [--connections 8] [--batch 1]
- *   suite [--orders 2000000] [--seed 42] [--runs plain,orders,orders-5m,sessions,join,dedup,payments]
+ *   suite [--orders 2000000] [--seed 42]
+ *         [--runs plain,orders,orders-5m,plain-sessions,sessions,plain-join,join,plain-dedup,dedup,plain-payments,payments]
  *         [--live-rate 20000] [--live-warmup 20] [--live-seconds 60] [--bootstrap host:port] [--work-dir dir]
  *         [--jvm "-Xmx512m -XX:+UseSerialGC"] [--jfr] [--partitions 3]
  *         [--streams-properties consumer.max.partition.fetch.bytes=65536|none]
- *   baseline --bootstrap .. --application-id .. --state-dir .. --orders-topic .. --output-topic ..  (started by suite)
+ *   baseline --query window|sessions|join|dedup|payments --bootstrap .. --application-id .. --state-dir ..
+ *            [--orders-topic ..] [--payments-topic ..] [--payments-raw-topic ..] --output-prefix ..  (started by suite)
  *   consumer-perf [ConsumerPerformance's options]                                                (started by suite)
  * </pre>
  */
@@ -49,9 +53,13 @@ public final class Benchmarks {
                     Integer.parseInt(option(rest, "seconds", "30")), Integer.parseInt(option(rest, "connections", "8")),
                     Integer.parseInt(option(rest, "batch", "1")), System.out);
             case "suite" -> SuiteBenchmark.run(suiteOptions(rest), System.out);
-            case "baseline" -> BaselineApp.run(option(rest, "bootstrap", "127.0.0.1:9092"),
-                    option(rest, "application-id", "plain-streams"), option(rest, "state-dir", "/tmp/plain-streams"),
-                    option(rest, "orders-topic", "orders"), option(rest, "output-topic", "plain-orders-per-5m-final"),
+            case "baseline" -> BaselineApp.run(PlainQuery.of(option(rest, "query", "window")),
+                    new BaselineTopics(option(rest, "orders-topic", "orders"),
+                            option(rest, "payments-topic", "payments"),
+                            option(rest, "payments-raw-topic", "payments-raw"),
+                            option(rest, "output-prefix", "plain-")),
+                    option(rest, "bootstrap", "127.0.0.1:9092"), option(rest, "application-id", "plain-streams"),
+                    option(rest, "state-dir", "/tmp/plain-streams"),
                     streamsProperties(option(rest, "streams-properties", "none")), System.out);
             // Kafka's own tool, from this jar so that the suite can start it like any other measured process
             case "consumer-perf" -> org.apache.kafka.tools.ConsumerPerformance.main(rest.toArray(String[]::new));

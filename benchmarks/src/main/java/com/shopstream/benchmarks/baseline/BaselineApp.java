@@ -9,11 +9,10 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
- * The baseline as a process of its own, measured like a service: runs {@link PlainWindowTopology} until SIGTERM and,
+ * A baseline as a process of its own, measured like a service: runs one {@link PlainQuery} until SIGTERM and,
  * every second, prints a status line with what the services' progress endpoint reports (records dropped as late,
  * state bytes by the same RocksDB estimates), since a plain application has no such endpoint.
  */
@@ -26,9 +25,17 @@ public final class BaselineApp {
     private BaselineApp() {
     }
 
-    public static void run(String bootstrap, String applicationId, String stateDir, String ordersTopic,
-                           String outputTopic, List<String> extraProperties, PrintStream out)
+    public static void run(PlainQuery query, BaselineTopics topics, String bootstrap, String applicationId,
+                           String stateDir, List<String> extraProperties, PrintStream out)
             throws InterruptedException {
+        Properties props = properties(bootstrap, applicationId, stateDir, extraProperties);
+        KafkaStreams streams = new KafkaStreams(query.build(topics, props), props);
+        run(streams, out);
+    }
+
+    /** The baseline's settings: the services' guarantee, every internal resource named, then the benchmark's. */
+    public static Properties properties(String bootstrap, String applicationId, String stateDir,
+                                        List<String> extraProperties) {
         Properties props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -39,8 +46,10 @@ public final class BaselineApp {
         for (String property : extraProperties) { // key=value, as the benchmark gives every service
             props.put(property.substring(0, property.indexOf('=')), property.substring(property.indexOf('=') + 1));
         }
-        StreamsBuilder builder = new StreamsBuilder();
-        KafkaStreams streams = new KafkaStreams(PlainWindowTopology.build(builder, ordersTopic, outputTopic), props);
+        return props;
+    }
+
+    private static void run(KafkaStreams streams, PrintStream out) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             streams.close();

@@ -11,4 +11,9 @@ public record CountAndSum(@JsonProperty("orders") long orders, @JsonProperty("to
     CountAndSum add(PlainOrder order) {
         return new CountAndSum(orders + 1, total.add(order.amount()));
     }
+
+    /** Two sessions merged into one (session windows only). */
+    CountAndSum plus(CountAndSum other) {
+        return new CountAndSum(orders + other.orders, total.add(other.total));
+    }
 }

@@ -1,6 +1,8 @@
 package com.shopstream.benchmarks.suite;
 
 import com.shopstream.benchmarks.baseline.BaselineApp;
+import com.shopstream.benchmarks.baseline.BaselineTopics;
+import com.shopstream.benchmarks.baseline.PlainQuery;
 import com.shopstream.harness.Await;
 import com.shopstream.harness.JavaProcess;
 import com.shopstream.harness.Repository;
@@ -12,28 +14,31 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The plain Kafka Streams baseline ({@code benchmarks.jar baseline}) as a process started like a service: same JVM
- * options, same input topic, same guarantee. Its final figures come from the status line it prints every second.
+ * A plain Kafka Streams baseline ({@code benchmarks.jar baseline --query ...}) as a process started like a service:
+ * same JVM options, same input topics, same guarantee. Its final figures come from the status line it prints every
+ * second.
+ *
+ * @param run    its run in {@code --runs} ({@code plain}, {@code plain-sessions}, ...)
+ * @param name   its row in the table
+ * @param inputs the topics whose committed offsets are its progress (those {@code query} reads)
  */
-record BaselineTarget(String group, String ordersTopic, String outputTopic, String bootstrap, Path workDir,
-                      List<String> jvmOptions, List<String> streamsProperties) implements DrainTarget {
+record BaselineTarget(String run, String name, PlainQuery query, String group, List<String> inputs,
+                      BaselineTopics topics, String bootstrap, Path workDir, List<String> jvmOptions,
+                      List<String> streamsProperties) implements DrainTarget {
 
     @Override
-    public String name() {
-        return "plain-streams";
-    }
-
-    @Override
-    public List<String> inputs() {
-        return List.of(ordersTopic);
+    public String baselineRun() {
+        return null;
     }
 
     @Override
     public JavaProcess start() {
         return new JavaProcess(group, Repository.jar("benchmarks"), jvmOptions, List.of("baseline",
+                "--query", query.option(),
                 "--bootstrap", bootstrap, "--application-id", group,
                 "--state-dir", workDir.resolve("state").resolve(group).toString(),
-                "--orders-topic", ordersTopic, "--output-topic", outputTopic,
+                "--orders-topic", topics.orders(), "--payments-topic", topics.payments(),
+                "--payments-raw-topic", topics.paymentsRaw(), "--output-prefix", topics.outputPrefix(),
                 "--streams-properties", streamsProperties.isEmpty() ? "none" : String.join(",", streamsProperties)),
                 workDir.resolve("logs").resolve(group + ".log")).start();
     }

@@ -1,17 +1,20 @@
 package com.shopstream.benchmarks.suite;
 
+import com.shopstream.benchmarks.baseline.PlainQuery;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The benchmark's topics on the broker. The input topics are named after the stream they hold (seed and size), so a
- * broker that already has them (a running broker, a second run) is not loaded again.
+ * broker that already has them (a running broker, a second run) is not loaded again. The baselines write to topics
+ * named {@code baselinePrefix + output} (the broker creates no topic by itself, so all are created up front).
  */
-record BenchTopics(String orders, String paymentsRaw, String payments, String paymentsOut, String baselineOut) {
+record BenchTopics(String orders, String paymentsRaw, String payments, String paymentsOut, String baselinePrefix) {
 
     static BenchTopics of(long seed, long orders) {
         String stream = "bench-" + seed + "-" + orders;
         return new BenchTopics(stream + "-orders", stream + "-payments-raw", stream + "-payments",
-                "bench-payments-out", "bench-baseline-orders-per-5m-final");
+                "bench-payments-out", "bench-baseline-");
     }
 
     List<String> inputs() {
@@ -19,6 +22,10 @@ record BenchTopics(String orders, String paymentsRaw, String payments, String pa
     }
 
     List<String> outputs() {
-        return List.of(paymentsOut, baselineOut);
+        List<String> outputs = new ArrayList<>(List.of(paymentsOut));
+        for (PlainQuery query : PlainQuery.values()) {
+            outputs.addAll(query.outputs(baselinePrefix));
+        }
+        return outputs;
     }
 }

@@ -61,8 +61,9 @@ final class DrainRun {
                     }
                     long peakRss = process.peakRssMib();
                     FinalFigures figures = target.finalFigures(process);
-                    return new DrainResult(target.name(), whole, DrainInterval.secondHalf(samples), broker != null,
-                            peakRss, figures.stateBytes(), figures.late());
+                    return new DrainResult(target.run(), target.baselineRun(), target.name(), whole,
+                            DrainInterval.secondHalf(samples), broker != null, peakRss, figures.stateBytes(),
+                            figures.late());
                 }
                 LockSupport.parkNanos(SAMPLE.toNanos());
             }

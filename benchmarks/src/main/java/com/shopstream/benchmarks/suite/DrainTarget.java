@@ -3,11 +3,20 @@ package com.shopstream.benchmarks.suite;
 import com.shopstream.harness.JavaProcess;
 import java.util.List;
 
-/** Something the benchmark starts as a process and lets drain the backlog: a service, or the plain baseline. */
+/** Something the benchmark starts as a process and lets drain the backlog: a service, or a plain baseline. */
 interface DrainTarget {
+
+    /** Its run in {@code --runs} ({@code plain}, {@code orders}, {@code plain-sessions}, ...). */
+    String run();
 
     /** The row of the table. */
     String name();
+
+    /**
+     * The run of the plain Kafka Streams baseline this one is compared with ({@code plain-sessions} for
+     * {@code sessions}, ...); {@code null} for a baseline itself.
+     */
+    String baselineRun();
 
     /** Its consumer group (the Kafka Streams application id), fresh for every run so it reads from the beginning. */
     String group();

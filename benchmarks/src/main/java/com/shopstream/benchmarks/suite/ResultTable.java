@@ -1,40 +1,52 @@
 package com.shopstream.benchmarks.suite;
 
 import java.io.PrintStream;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
- * The command's output, as Markdown: the drains side by side with the ceiling and the baseline (rates as ratios of
- * both, over the whole drain and over its warm second half, and CPU per record as a ratio of the baseline's: above 1
- * is better than the baseline), then the live runs.
+ * The command's output, as Markdown: the drains side by side with the ceiling, each service with its own plain Kafka
+ * Streams baseline (rates as ratios of the ceiling and of that baseline, over the whole drain and over its warm second
+ * half, and CPU per record as a ratio of the baseline's: above 1 is better than the baseline), then the live runs.
+ * Baseline rows say so in their name, and have no baseline of their own.
  */
 final class ResultTable {
+
+    private static final String NONE = "—";
 
     private ResultTable() {
     }
 
-    static void drains(PrintStream out, CeilingResult ceiling, DrainResult plain, List<DrainResult> drains) {
-        out.println("| run | input records | drain s | records/s | × ceiling | × plain | 2nd half records/s "
-                + "| × plain, 2nd half | CPU s | CPU µs/record | × plain, CPU/record | broker CPU s | peak RSS MiB "
-                + "| state MiB | late |");
-        out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    static void drains(PrintStream out, CeilingResult ceiling, List<DrainResult> drains) {
+        Map<String, DrainResult> byRun = new HashMap<>();
+        drains.forEach(drain -> byRun.put(drain.run(), drain));
+        out.println("| run | its plain baseline | input records | drain s | records/s | × ceiling | × its plain "
+                + "| 2nd half records/s | × its plain, 2nd half | CPU s | CPU µs/record | × its plain, CPU/record "
+                + "| broker CPU s | peak RSS MiB | state MiB | late |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         if (ceiling != null) {
-            out.println(format("| ceiling: ConsumerPerformance | %,d | %.1f | %,.0f | 1.00 | %s | | | | | | | | | |",
-                    ceiling.records(), ceiling.fetchSeconds(), ceiling.recordsPerSecond(),
-                    plain == null ? "" : ratio(ceiling.recordsPerSecond(), plain.whole().recordsPerSecond())));
+            out.println(format("| ceiling: ConsumerPerformance | %s | %,d | %.1f | %,.0f | 1.00 | | | | | | | | | | |",
+                    NONE, ceiling.records(), ceiling.fetchSeconds(), ceiling.recordsPerSecond()));
         }
         for (DrainResult drain : drains) {
             DrainInterval whole = drain.whole();
             DrainInterval warm = drain.secondHalf();
-            out.println(format("| %s | %,d | %.1f | %,.0f | %s | %s | %,.0f | %s | %.1f | %.1f | %s | %s | %,d | %s | %s |",
-                    drain.name(), whole.records(), whole.seconds(), whole.recordsPerSecond(),
+            DrainResult plain = drain.baselineRun() == null ? null : byRun.get(drain.baselineRun());
+            String noRatio = drain.baselineRun() == null ? NONE : "";
+            out.println(format("| %s | %s | %,d | %.1f | %,.0f | %s | %s | %,.0f | %s | %.1f | %.1f | %s | %s | %,d "
+                            + "| %s | %s |",
+                    drain.name(),
+                    drain.baselineRun() == null ? NONE
+                            : drain.baselineRun() + (plain == null ? " (not run)" : ""),
+                    whole.records(), whole.seconds(), whole.recordsPerSecond(),
                     ceiling == null ? "" : ratio(whole.recordsPerSecond(), ceiling.recordsPerSecond()),
-                    plain == null ? "" : ratio(whole.recordsPerSecond(), plain.whole().recordsPerSecond()),
+                    plain == null ? noRatio : ratio(whole.recordsPerSecond(), plain.whole().recordsPerSecond()),
                     warm.recordsPerSecond(),
-                    plain == null ? "" : ratio(warm.recordsPerSecond(), plain.secondHalf().recordsPerSecond()),
+                    plain == null ? noRatio : ratio(warm.recordsPerSecond(), plain.secondHalf().recordsPerSecond()),
                     whole.cpuSeconds(), whole.cpuMicrosPerRecord(),
-                    plain == null ? "" : ratio(plain.whole().cpuMicrosPerRecord(), whole.cpuMicrosPerRecord()),
+                    plain == null ? noRatio : ratio(plain.whole().cpuMicrosPerRecord(), whole.cpuMicrosPerRecord()),
                     drain.brokerMeasured() ? format("%.1f", whole.brokerCpuSeconds()) : "",
                     drain.peakRssMib(),
                     drain.stateBytes() < 0 ? "?" : format("%.1f", drain.stateBytes() / 1048576.0),

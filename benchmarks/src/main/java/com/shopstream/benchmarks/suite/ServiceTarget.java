@@ -16,8 +16,9 @@ import tools.jackson.databind.json.JsonMapper;
  * A Shopstream service's Boot jar as a process, on the benchmark's topics and with a fresh application id; its final
  * figures come from {@code /actuator/streamprogress} (state stores' estimated bytes, each query's late rows).
  */
-record ServiceTarget(String name, String module, String group, List<String> inputs, List<String> settings,
-                     String bootstrap, Path workDir, List<String> jvmOptions) implements DrainTarget {
+record ServiceTarget(String run, String baselineRun, String name, String module, String group, List<String> inputs,
+                     List<String> settings, String bootstrap, Path workDir, List<String> jvmOptions)
+        implements DrainTarget {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 

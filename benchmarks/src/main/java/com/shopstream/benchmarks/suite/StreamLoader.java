@@ -45,7 +45,14 @@ final class StreamLoader {
     LoadedStream load(GeneratorSettings settings, BenchTopics topics) throws Exception {
         long[] expected = count(settings);
         Set<String> existing = admin.listTopics().names().get(CALL.toSeconds(), TimeUnit.SECONDS);
+        List<NewTopic> missing = new ArrayList<>();
+        for (String topic : topics.outputs()) {
+            if (!existing.contains(topic)) { // also on a broker loaded by an earlier version (fewer baselines)
+                missing.add(new NewTopic(topic, partitions, (short) 1));
+            }
+        }
         if (existing.containsAll(topics.inputs())) {
+            admin.createTopics(missing).all().get(CALL.toSeconds(), TimeUnit.SECONDS);
             long orders = records(topics.orders());
             long payments = records(topics.paymentsRaw());
             if (orders == expected[0] && payments == expected[1] && records(topics.payments()) == payments) {
@@ -56,14 +63,8 @@ final class StreamLoader {
                     + " orders, " + payments + " payments; expected " + expected[0] + ", " + expected[1]
                     + "): delete them, or use another broker");
         }
-        List<NewTopic> missing = new ArrayList<>();
         for (String topic : topics.inputs()) {
             missing.add(new NewTopic(topic, partitions, (short) 1));
-        }
-        for (String topic : topics.outputs()) {
-            if (!existing.contains(topic)) {
-                missing.add(new NewTopic(topic, partitions, (short) 1));
-            }
         }
         admin.createTopics(missing).all().get(CALL.toSeconds(), TimeUnit.SECONDS);
         long started = System.nanoTime();

@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code benchmarks suite}: every service against the engine's own ceiling, side by side, in one run on one broker.
  * Loads a seeded generated backlog once; measures Kafka's ConsumerPerformance on it (the ceiling), then drains it with
- * the plain Kafka Streams baseline and each service, one at a time, each a process of its own; then the live latency
- * of orders-service's update mode. Prints one table.
+ * each service and each service's plain Kafka Streams baseline, one at a time, each a process of its own; then the
+ * live latency of orders-service's update mode. Prints one table.
  */
 public final class SuiteBenchmark {
 
@@ -73,15 +73,11 @@ public final class SuiteBenchmark {
 
         DrainRun drainRun = new DrainRun(admin, broker, DRAIN_TIMEOUT);
         List<DrainResult> drains = new ArrayList<>();
-        DrainResult plain = null;
         for (DrainTarget target : SuiteTargets.of(options, topics, bootstrap, tag, options.jvmOptions())) {
             LOG.info("draining with {}", target.name());
             DrainResult result = drainRun.measure(target);
             LOG.info("{}: {} records in {} s", result.name(), result.whole().records(), result.whole().seconds());
             drains.add(result);
-            if (target instanceof BaselineTarget) {
-                plain = result;
-            }
         }
 
         List<LiveResult> live = new ArrayList<>();
@@ -103,7 +99,7 @@ public final class SuiteBenchmark {
         }
 
         out.println();
-        ResultTable.drains(out, ceiling, plain, drains);
+        ResultTable.drains(out, ceiling, drains);
         if (!live.isEmpty()) {
             out.println();
             ResultTable.live(out, live);

@@ -1,14 +1,17 @@
 package com.shopstream.benchmarks.suite;
 
+import com.shopstream.benchmarks.baseline.BaselineTopics;
+import com.shopstream.benchmarks.baseline.PlainQuery;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The runs of the suite benchmark, each on the loaded topics with an application id of this run: the plain baseline,
- * and each service configured as the contract runs it. {@code orders-5m} is orders-service with only the query the
- * baseline runs (5-minute tumbling, append mode), the like-for-like comparison; {@code orders} runs the contract's
- * two queries in both modes.
+ * The runs of the suite benchmark, each on the loaded topics with an application id of this run: a plain Kafka
+ * Streams baseline per service, and each service configured as the contract runs it, compared with its own baseline.
+ * {@code orders-5m} is orders-service with only the query the {@code plain} baseline runs (5-minute tumbling, append
+ * mode), the like-for-like comparison; {@code orders} runs the contract's two queries in both modes (both are compared
+ * with {@code plain}).
  */
 final class SuiteTargets {
 
@@ -17,31 +20,41 @@ final class SuiteTargets {
 
     static List<DrainTarget> of(SuiteOptions options, BenchTopics topics, String bootstrap, String tag,
                                 List<String> jvmOptions) {
-        Path workDir = options.workDir();
         String orders = "--shopstream.topics.orders=" + topics.orders();
         List<DrainTarget> targets = new ArrayList<>();
         for (String name : options.targets()) {
             targets.add(switch (name) {
-                case "plain" -> new BaselineTarget("plain-streams-" + tag, topics.orders(), topics.baselineOut(),
-                        bootstrap, workDir, jvm(jvmOptions, options, "plain-streams"), options.streamsProperties());
-                case "orders" -> service("orders-service", "orders-service", tag, List.of(topics.orders()),
-                        List.of(orders), bootstrap, options, jvmOptions);
-                case "orders-5m" -> service("orders-service (5m append)", "orders-service", tag,
+                case "plain" -> baseline("plain", "plain (baseline): 5m window + suppress", PlainQuery.WINDOW,
+                        List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
+                case "plain-sessions" -> baseline("plain-sessions",
+                        "plain-sessions (baseline): session windows + suppress, streak processor",
+                        PlainQuery.SESSIONS, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
+                case "plain-join" -> baseline("plain-join", "plain-join (baseline): join + leftJoin",
+                        PlainQuery.JOIN, List.of(topics.orders(), topics.payments()), topics, bootstrap, tag,
+                        options, jvmOptions);
+                case "plain-dedup" -> baseline("plain-dedup", "plain-dedup (baseline): (order_id, order_ts) dedup",
+                        PlainQuery.DEDUP, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
+                case "plain-payments" -> baseline("plain-payments", "plain-payments (baseline): re-key by order_id",
+                        PlainQuery.PAYMENTS, List.of(topics.paymentsRaw()), topics, bootstrap, tag, options,
+                        jvmOptions);
+                case "orders" -> service("orders", "plain", "orders-service", "orders-service", tag,
+                        List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions);
+                case "orders-5m" -> service("orders-5m", "plain", "orders-service (5m append)", "orders-service", tag,
                         List.of(topics.orders()), List.of(orders,
                                 "--shopstream.orders.queries[0].name=orders-per-5m",
                                 "--shopstream.orders.queries[0].size=5m",
                                 "--shopstream.orders.queries[0].grace=3m",
                                 "--shopstream.orders.queries[0].final-topic=orders-per-5m-final"),
                         bootstrap, options, jvmOptions);
-                case "sessions" -> service("session-service", "session-service", tag, List.of(topics.orders()),
-                        List.of(orders), bootstrap, options, jvmOptions);
-                case "join" -> service("join-service", "join-service", tag,
+                case "sessions" -> service("sessions", "plain-sessions", "session-service", "session-service", tag,
+                        List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions);
+                case "join" -> service("join", "plain-join", "join-service", "join-service", tag,
                         List.of(topics.orders(), topics.payments()),
                         List.of(orders, "--shopstream.topics.payments=" + topics.payments()), bootstrap, options,
                         jvmOptions);
-                case "dedup" -> service("dedup-service", "dedup-service", tag, List.of(topics.orders()),
-                        List.of(orders), bootstrap, options, jvmOptions);
-                case "payments" -> service("payments-service", "payments-service", tag,
+                case "dedup" -> service("dedup", "plain-dedup", "dedup-service", "dedup-service", tag,
+                        List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions);
+                case "payments" -> service("payments", "plain-payments", "payments-service", "payments-service", tag,
                         List.of(topics.paymentsRaw()),
                         List.of("--shopstream.topics.payments-raw=" + topics.paymentsRaw(),
                                 "--shopstream.topics.payments=" + topics.paymentsOut()),
@@ -52,13 +65,23 @@ final class SuiteTargets {
         return targets;
     }
 
-    private static ServiceTarget service(String row, String module, String tag, List<String> inputs,
-                                         List<String> settings, String bootstrap, SuiteOptions options,
-                                         List<String> jvmOptions) {
+    private static BaselineTarget baseline(String run, String row, PlainQuery query, List<String> inputs,
+                                           BenchTopics topics, String bootstrap, String tag, SuiteOptions options,
+                                           List<String> jvmOptions) {
+        // "plain-streams" for the first baseline, as before; "plain-sessions-...", ... for the others
+        String group = (run.equals("plain") ? "plain-streams" : run) + "-" + tag;
+        return new BaselineTarget(run, row, query, group, inputs,
+                new BaselineTopics(topics.orders(), topics.payments(), topics.paymentsRaw(), topics.baselinePrefix()),
+                bootstrap, options.workDir(), jvm(jvmOptions, options, group), options.streamsProperties());
+    }
+
+    private static ServiceTarget service(String run, String baselineRun, String row, String module, String tag,
+                                         List<String> inputs, List<String> settings, String bootstrap,
+                                         SuiteOptions options, List<String> jvmOptions) {
         String group = module + "-" + (row.contains("5m") ? "5m-" : "") + tag;
         List<String> all = new ArrayList<>(settings);
         options.streamsProperties().forEach(p -> all.add("--spring.kafka.streams.properties." + p));
-        return new ServiceTarget(row, module, group, inputs, all, bootstrap, options.workDir(),
+        return new ServiceTarget(run, baselineRun, row, module, group, inputs, all, bootstrap, options.workDir(),
                 jvm(jvmOptions, options, group));
     }
 
