@@ -9,8 +9,8 @@ import java.util.List;
  *
  * @param orders      orders of the generated backlog (duplicates and payments come on top)
  * @param targets     which runs to drain, in this order: services ({@code orders}, {@code orders-5m},
- *                    {@code sessions}, {@code join}, {@code dedup}, {@code payments}) and their plain Kafka Streams
- *                    baselines ({@code plain} for both orders runs, {@code plain-sessions}, {@code plain-join},
+ *                    {@code sessions}, {@code join}, {@code dedup}, {@code dedup-pairs}, {@code payments}) and their
+ *                    plain Kafka Streams baselines ({@code plain} for both orders runs, {@code plain-sessions}, {@code plain-join},
  *                    {@code plain-dedup}, {@code plain-payments})
  * @param liveRate    orders per second of the live latency run; 0 skips it
  * @param liveWarmUp  how long the live run sends before its latencies count (the JIT's warm-up)
@@ -25,7 +25,7 @@ public record SuiteOptions(long orders, long seed, List<String> targets, long li
 
     public static final List<String> ALL_TARGETS =
             List.of("plain", "orders", "orders-5m", "plain-sessions", "sessions", "plain-join", "join", "plain-dedup",
-                    "dedup", "plain-payments", "payments");
+                    "dedup", "dedup-pairs", "plain-payments", "payments");
     public static final String DEFAULT_JVM = "-Xmx512m -XX:+UseSerialGC";
     /**
      * Fetches of at most 64 KiB per partition (Kafka's default is 1 MiB, about 10,000 orders): a backlog is then read

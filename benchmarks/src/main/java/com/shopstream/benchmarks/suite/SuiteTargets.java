@@ -54,6 +54,10 @@ final class SuiteTargets {
                         jvmOptions);
                 case "dedup" -> service("dedup", "plain-dedup", "dedup-service", "dedup-service", tag,
                         List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions);
+                // like for like with plain-dedup: dedup-service with only its (order_id, order_ts) query
+                case "dedup-pairs" -> service("dedup-pairs", "plain-dedup", "dedup-service (pairs only)",
+                        "dedup-service", tag, List.of(topics.orders()),
+                        List.of(orders, "--shopstream.dedup.by-id-topic="), bootstrap, options, jvmOptions);
                 case "payments" -> service("payments", "plain-payments", "payments-service", "payments-service", tag,
                         List.of(topics.paymentsRaw()),
                         List.of("--shopstream.topics.payments-raw=" + topics.paymentsRaw(),
@@ -78,7 +82,8 @@ final class SuiteTargets {
     private static ServiceTarget service(String run, String baselineRun, String row, String module, String tag,
                                          List<String> inputs, List<String> settings, String bootstrap,
                                          SuiteOptions options, List<String> jvmOptions) {
-        String group = module + "-" + (row.contains("5m") ? "5m-" : "") + tag;
+        // one group per run: two runs of one module must not share committed offsets
+        String group = module + "-" + (run.equals(module.replace("-service", "")) ? "" : run + "-") + tag;
         List<String> all = new ArrayList<>(settings);
         options.streamsProperties().forEach(p -> all.add("--spring.kafka.streams.properties." + p));
         return new ServiceTarget(run, baselineRun, row, module, group, inputs, all, bootstrap, options.workDir(),
