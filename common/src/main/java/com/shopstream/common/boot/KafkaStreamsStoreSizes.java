@@ -29,7 +29,8 @@ import org.springframework.kafka.config.StreamsBuilderFactoryBean;
  * active tasks is read to the end through interactive queries, at most once per {@code recount} (half the progress
  * interval), because RocksDB's own {@code estimate-num-keys} counts every overwrite still in a memtable or an
  * uncompacted file: a store of 1,000 streaks read as 148,615 keys. Where a store cannot be read (a rebalance, an
- * internal store type) its rows are the estimate. Bytes are Kafka Streams' RocksDB property metrics (SST files plus
+ * internal store type), or when counting is off ({@code shopstream.state-rows=estimated}), its rows are the estimate
+ * (in-memory key-value stores: their entry count, which is exact and free). Bytes are Kafka Streams' RocksDB property metrics (SST files plus
  * memtables), summed over tasks and segments; stores that cannot tell (suppression buffers) report {@code -1}.
  */
 public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
@@ -37,17 +38,24 @@ public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
     private static final String GROUP = "stream-state-metrics";
     private static final Set<String> STORE_TAGS = Set.of(
             "rocksdb-state-id", "rocksdb-window-state-id", "rocksdb-session-state-id");
+    private static final Counted NOT_COUNTED = new Counted(-1, Instant.MIN);
 
     private final StreamsBuilderFactoryBean factoryBean;
     private final Set<String> storeNames;
+    private final boolean count;
     private final Duration recount;
     private final Clock clock;
     private final Map<String, Counted> counted = new HashMap<>();
 
-    public KafkaStreamsStoreSizes(StreamsBuilderFactoryBean factoryBean, Set<String> storeNames, Duration recount,
-                                  Clock clock) {
+    /**
+     * @param count   whether to count rows (else RocksDB's estimates)
+     * @param recount how old a count may get before the next report or scrape counts again
+     */
+    public KafkaStreamsStoreSizes(StreamsBuilderFactoryBean factoryBean, Set<String> storeNames, boolean count,
+                                  Duration recount, Clock clock) {
         this.factoryBean = factoryBean;
         this.storeNames = new TreeSet<>(storeNames);
+        this.count = count;
         this.recount = recount;
         this.clock = clock;
     }
@@ -80,14 +88,15 @@ public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
         Instant now = clock.instant();
         List<StoreSize> out = new ArrayList<>();
         for (String store : storeNames) {
-            Counted last = counted.get(store);
-            if (last == null || last.rows() < 0 || !now.isBefore(last.at().plus(recount))) {
+            Counted last = counted.getOrDefault(store, NOT_COUNTED);
+            if (count && (last.rows() < 0 || !now.isBefore(last.at().plus(recount)))) {
                 // a store that could not be read is tried again at once: it may be open now
-                last = new Counted(count(streams, store), now);
+                last = new Counted(countRows(streams, store), now);
                 counted.put(store, last);
             }
-            long[] sizes = rocks.getOrDefault(store, new long[] {-1, -1});
-            out.add(new StoreSize(store, last.rows() >= 0 ? last.rows() : sizes[0], sizes[1]));
+            long[] sizes = rocks.get(store);
+            long rows = last.rows() >= 0 ? last.rows() : sizes != null ? sizes[0] : inMemoryEntries(streams, store);
+            out.add(new StoreSize(store, rows, sizes != null ? sizes[1] : -1));
         }
         return out;
     }
@@ -95,8 +104,17 @@ public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
     private record Counted(long rows, Instant at) {
     }
 
+    private static long inMemoryEntries(KafkaStreams streams, String store) {
+        try {
+            return streams.store(StoreQueryParameters.fromNameAndType(store, QueryableStoreTypes.keyValueStore()))
+                    .approximateNumEntries();
+        } catch (InvalidStateStoreException e) {
+            return -1; // not a key-value store, or not open on this instance right now (rebalancing)
+        }
+    }
+
     /** The rows of a store of the active tasks, read to the end; {@code -1} when it cannot be read now. */
-    private static long count(KafkaStreams streams, String store) {
+    private static long countRows(KafkaStreams streams, String store) {
         for (QueryableStoreType<?> type : List.of(QueryableStoreTypes.keyValueStore(),
                 QueryableStoreTypes.windowStore())) {
             Object readable;

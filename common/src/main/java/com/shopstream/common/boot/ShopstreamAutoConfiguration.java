@@ -129,6 +129,7 @@ public class ShopstreamAutoConfiguration {
             Set<String> stores = storeNames(topology.getIfAvailable());
             // counted twice per report interval, so that each report has a count from after the one before
             progress.storeSizes(new KafkaStreamsStoreSizes(factoryBean, stores,
+                    properties.stateRows() == ShopstreamProperties.StateRows.COUNTED,
                     properties.progressInterval().dividedBy(2), clock));
             return new ProgressMeters(progress, clock, stores);
         }

@@ -17,6 +17,9 @@ import org.springframework.util.unit.DataSize;
  * @param progressInterval how often a progress report closes (Spark's trigger interval, for reporting only)
  * @param threadReplacement how often a dead stream thread is replaced before the client shuts down
  * @param brokerSilence   readiness turns DOWN when no consumer heartbeat reached the brokers for this long
+ * @param stateRows       how progress reports state-store rows: {@code counted} (exact; each store read to the end at
+ *                        most twice per report interval, a cost that grows with the rows) or {@code estimated}
+ *                        (RocksDB's {@code estimate-num-keys}: free, but it counts overwrites not yet compacted)
  */
 @ConfigurationProperties("shopstream")
 public record ShopstreamProperties(
@@ -27,7 +30,8 @@ public record ShopstreamProperties(
         @DefaultValue RocksDb rocksdb,
         @DefaultValue("10s") Duration progressInterval,
         @DefaultValue ThreadReplacement threadReplacement,
-        @DefaultValue("15s") Duration brokerSilence) {
+        @DefaultValue("15s") Duration brokerSilence,
+        @DefaultValue("counted") StateRows stateRows) {
 
     public ShopstreamProperties {
         if (maxFutureSkew.isNegative()) {
@@ -37,6 +41,9 @@ public record ShopstreamProperties(
             throw new IllegalArgumentException("shopstream.progress-interval must be positive: " + progressInterval);
         }
     }
+
+    /** See {@code stateRows}. */
+    public enum StateRows { COUNTED, ESTIMATED }
 
     public String deadLetterTopic(String serviceName) {
         return deadLetterTopic == null || deadLetterTopic.isBlank() ? serviceName + "-dlq" : deadLetterTopic;
