@@ -26,47 +26,61 @@ import org.springframework.kafka.config.StreamsBuilderFactoryBean;
 
 /**
  * Sizes of the state stores of this instance. Rows are <em>counted</em>: every key-value and window store of the
- * active tasks is read to the end through interactive queries, at most once per {@code recount} (half the progress
+ * active tasks is read to the end through interactive queries, at most once per {@code refresh} (half the progress
  * interval), because RocksDB's own {@code estimate-num-keys} counts every overwrite still in a memtable or an
  * uncompacted file: a store of 1,000 streaks read as 148,615 keys. Where a store cannot be read (a rebalance, an
  * internal store type), or when counting is off ({@code shopstream.state-rows=estimated}), its rows are the estimate
- * (in-memory key-value stores: their entry count, which is exact and free). Bytes are Kafka Streams' RocksDB property metrics (SST files plus
- * memtables), summed over tasks and segments; stores that cannot tell (suppression buffers) report {@code -1}.
+ * (in-memory key-value stores: their entry count, which is exact and free). Bytes are Kafka Streams' RocksDB property
+ * metrics (SST files plus memtables), summed over tasks and segments; stores that cannot tell (suppression buffers)
+ * report {@code -1}.
  */
 public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
 
     private static final String GROUP = "stream-state-metrics";
     private static final Set<String> STORE_TAGS = Set.of(
             "rocksdb-state-id", "rocksdb-window-state-id", "rocksdb-session-state-id");
-    private static final Counted NOT_COUNTED = new Counted(-1, Instant.MIN);
 
     private final StreamsBuilderFactoryBean factoryBean;
     private final Set<String> storeNames;
     private final boolean count;
-    private final Duration recount;
+    private final Duration refresh;
     private final Clock clock;
-    private final Map<String, Counted> counted = new HashMap<>();
+    private List<StoreSize> sizes = List.of();
+    private Instant sizedAt = Instant.MIN;
 
     /**
      * @param count   whether to count rows (else RocksDB's estimates)
-     * @param recount how old a count may get before the next report or scrape counts again
+     * @param refresh how old the sizes may get before they are taken again: a Prometheus scrape asks once per store
+     *                and figure, and a report once more, and all of them share one reading
      */
     public KafkaStreamsStoreSizes(StreamsBuilderFactoryBean factoryBean, Set<String> storeNames, boolean count,
-                                  Duration recount, Clock clock) {
+                                  Duration refresh, Clock clock) {
         this.factoryBean = factoryBean;
         this.storeNames = new TreeSet<>(storeNames);
         this.count = count;
-        this.recount = recount;
+        this.refresh = refresh;
         this.clock = clock;
     }
 
-    // synchronized: reports and each Prometheus gauge ask, and one count at a time is enough
+    // synchronized: reports and each Prometheus gauge ask, and one reading at a time is enough
     @Override
     public synchronized List<StoreSize> get() {
         KafkaStreams streams = factoryBean.getKafkaStreams();
         if (streams == null) {
             return List.of();
         }
+        if (streams.state() != KafkaStreams.State.RUNNING) {
+            return read(streams); // starting or rebalancing: stores may open any moment, keep nothing
+        }
+        Instant now = clock.instant();
+        if (sizes.isEmpty() || !now.isBefore(sizedAt.plus(refresh))) {
+            sizes = read(streams);
+            sizedAt = now;
+        }
+        return sizes;
+    }
+
+    private List<StoreSize> read(KafkaStreams streams) {
         Map<String, long[]> rocks = new HashMap<>();
         for (Map.Entry<MetricName, ? extends Metric> entry : streams.metrics().entrySet()) {
             MetricName name = entry.getKey();
@@ -85,23 +99,16 @@ public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
                 default -> { }
             }
         }
-        Instant now = clock.instant();
         List<StoreSize> out = new ArrayList<>();
         for (String store : storeNames) {
-            Counted last = counted.getOrDefault(store, NOT_COUNTED);
-            if (count && (last.rows() < 0 || !now.isBefore(last.at().plus(recount)))) {
-                // a store that could not be read is tried again at once: it may be open now
-                last = new Counted(countRows(streams, store), now);
-                counted.put(store, last);
+            long[] estimates = rocks.get(store);
+            long rows = count ? countRows(streams, store) : -1;
+            if (rows < 0) {
+                rows = estimates != null ? estimates[0] : inMemoryEntries(streams, store);
             }
-            long[] sizes = rocks.get(store);
-            long rows = last.rows() >= 0 ? last.rows() : sizes != null ? sizes[0] : inMemoryEntries(streams, store);
-            out.add(new StoreSize(store, rows, sizes != null ? sizes[1] : -1));
+            out.add(new StoreSize(store, rows, estimates != null ? estimates[1] : -1));
         }
-        return out;
-    }
-
-    private record Counted(long rows, Instant at) {
+        return List.copyOf(out);
     }
 
     private static long inMemoryEntries(KafkaStreams streams, String store) {
