@@ -92,10 +92,10 @@ public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
                 continue;
             }
             long value = asLong(entry.getValue().metricValue());
-            long[] sizes = rocks.computeIfAbsent(store, s -> new long[2]);
+            long[] figures = rocks.computeIfAbsent(store, s -> new long[2]);
             switch (name.name()) {
-                case "estimate-num-keys" -> sizes[0] += value;
-                case "total-sst-files-size", "cur-size-all-mem-tables" -> sizes[1] += value;
+                case "estimate-num-keys" -> figures[0] += value;
+                case "total-sst-files-size", "cur-size-all-mem-tables" -> figures[1] += value;
                 default -> { }
             }
         }
