@@ -2,11 +2,9 @@ package com.shopstream.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.harness.KafkaTopics.Message;
 import com.shopstream.harness.KafkaTopics.Read;
-import com.shopstream.simulator.GeneratedEvent;
+import com.shopstream.harness.ShopStreamWriter;
 import com.shopstream.simulator.GeneratorSettings;
-import com.shopstream.simulator.ShopStreamGenerator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,13 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
-import java.util.concurrent.locks.LockSupport;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.slf4j.Logger;
@@ -147,53 +139,15 @@ class ReplayVersusLiveRun {
         }
     }
 
-    /**
-     * Sends the generated stream in its order: orders to {@code orders}, payments to {@code payments-raw} and, keyed by
-     * order, to {@code payments} (the join's input, as payments-service would write it). Paced by the orders sent
-     * when a rate is given. Returns the newest event time sent.
-     */
+    /** The stream into the suite's input topics, paced when a rate is given; returns the newest event time sent. */
     private static long write(SuiteRun run, GeneratorSettings settings, long ordersPerSecond) {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, run.broker.bootstrap());
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, 5);
-        long newest = Long.MIN_VALUE;
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(),
-                new ByteArraySerializer())) {
-            ShopStreamGenerator generator = new ShopStreamGenerator(settings);
-            long start = System.nanoTime();
-            long orders = 0;
-            while (generator.hasNext()) {
-                GeneratedEvent event = generator.next();
-                newest = Math.max(newest, event.eventTime());
-                if (event.isOrder()) {
-                    send(producer, "orders", Message.of(event.key(), event.json()));
-                    orders++;
-                    if (ordersPerSecond > 0) {
-                        // the live run's clock: order n leaves n / rate seconds after the start, not before
-                        long due = start + orders * 1_000_000_000L / ordersPerSecond;
-                        long wait = due - System.nanoTime();
-                        if (wait > 0) {
-                            LockSupport.parkNanos(wait);
-                        }
-                    }
-                } else {
-                    send(producer, "payments-raw", Message.of(event.key(), event.json()));
-                    send(producer, "payments", Message.of(Long.toString(event.orderId()), event.json()));
-                }
-            }
-            producer.flush();
-            if (ordersPerSecond > 0) {
-                double seconds = (System.nanoTime() - start) / 1e9;
-                log.info("live: {} orders in {} s ({} orders/s)", orders, String.format("%.1f", seconds),
-                        String.format("%.0f", orders / seconds));
-            }
+        ShopStreamWriter.Sent sent = ShopStreamWriter.write(run.broker.bootstrap(), settings,
+                new ShopStreamWriter.InputTopics("orders", "payments-raw", "payments"), ordersPerSecond);
+        if (ordersPerSecond > 0) {
+            log.info("live: {} orders in {} s ({} orders/s)", sent.orders(), String.format("%.1f", sent.seconds()),
+                    String.format("%.0f", sent.orders() / sent.seconds()));
         }
-        return newest;
-    }
-
-    private static void send(KafkaProducer<byte[], byte[]> producer, String topic, Message message) {
-        producer.send(new ProducerRecord<>(topic, null, null, message.key(), message.value(), message.headers()));
+        return sent.newestEventTime();
     }
 
     /** The refused records of a query, as (key, value) with how often each was refused. */

@@ -12,15 +12,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * One run of the suite as in production: local-kafka and each service in a process of its own, on a fresh data
@@ -175,11 +174,8 @@ final class SuiteRun implements AutoCloseable {
     }
 
     private static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        try {
+            FileSystemUtils.deleteRecursively(root);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + root, e);
         }

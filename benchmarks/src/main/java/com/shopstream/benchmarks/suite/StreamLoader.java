@@ -1,24 +1,18 @@
 package com.shopstream.benchmarks.suite;
 
-import com.shopstream.simulator.GeneratedEvent;
+import com.shopstream.harness.ShopStreamWriter;
 import com.shopstream.simulator.GeneratorSettings;
 import com.shopstream.simulator.ShopStreamGenerator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,40 +81,9 @@ final class StreamLoader {
         return new long[] {orders, payments};
     }
 
-    private void write(GeneratorSettings settings, BenchTopics topics) throws Exception {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, 20);
-        props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
-        AtomicReference<Exception> failure = new AtomicReference<>();
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(props, new StringSerializer(),
-                new StringSerializer())) {
-            ShopStreamGenerator generator = new ShopStreamGenerator(settings);
-            while (generator.hasNext() && failure.get() == null) {
-                GeneratedEvent event = generator.next();
-                String orderKey = Long.toString(event.orderId());
-                if (event.isOrder()) {
-                    send(producer, topics.orders(), orderKey, event.json(), failure);
-                } else {
-                    send(producer, topics.paymentsRaw(), event.key(), event.json(), failure);
-                    send(producer, topics.payments(), orderKey, event.json(), failure);
-                }
-            }
-            producer.flush();
-        }
-        if (failure.get() != null) {
-            throw new IllegalStateException("could not write the stream", failure.get());
-        }
-    }
-
-    private static void send(KafkaProducer<String, String> producer, String topic, String key, String value,
-                             AtomicReference<Exception> failure) {
-        producer.send(new ProducerRecord<>(topic, key, value), (metadata, e) -> {
-            if (e != null) {
-                failure.compareAndSet(null, e);
-            }
-        });
+    private void write(GeneratorSettings settings, BenchTopics topics) {
+        ShopStreamWriter.write(bootstrap, settings,
+                new ShopStreamWriter.InputTopics(topics.orders(), topics.paymentsRaw(), topics.payments()), 0);
     }
 
     private long records(String topic) throws Exception {
