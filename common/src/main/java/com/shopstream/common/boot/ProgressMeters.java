@@ -1,21 +1,28 @@
 package com.shopstream.common.boot;
 
+import com.shopstream.common.progress.PartitionReport;
 import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.progress.QueryReport;
+import com.shopstream.common.watermark.LateCause;
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.progress.StoreSize;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The progress figures as Micrometer meters, {@code shopstream.*}: per query input rows, late rows, refused windows,
- * newest event time, watermark and watermark lag behind the wall clock; dead letters per source topic and stage;
- * rows and bytes per state store. Queries and dead-letter series appear as they are first seen.
+ * The progress figures as Micrometer meters, {@code shopstream.*}: per query input rows, late rows by cause, refused
+ * windows, newest event time, watermark, its lag behind the wall clock and behind the newest event time; per input
+ * partition its watermark and state; dead letters per source topic and stage; rows and bytes per state store.
+ * Queries and dead-letter series appear as they are first seen, partitions with each progress report.
  */
 public final class ProgressMeters implements MeterBinder {
 
@@ -32,6 +39,7 @@ public final class ProgressMeters implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         progress.onQuery(query -> bindQuery(registry, query));
+        bindPartitions(registry);
         progress.onDeadLetterSeries(series -> FunctionCounter
                 .builder("shopstream.dead.letters", progress, p -> p.deadLetters(series))
                 .description("Records sent to the dead-letter topic")
@@ -50,9 +58,11 @@ public final class ProgressMeters implements MeterBinder {
         String name = query.name();
         FunctionCounter.builder("shopstream.input.rows", query, QueryProgress::inputRows)
                 .description("Records that reached the query's event-time step").tag("query", name).register(registry);
-        FunctionCounter.builder("shopstream.late.rows", query, QueryProgress::lateRows)
-                .description("Records refused by every window (sent to the late topic)").tag("query", name)
-                .register(registry);
+        for (LateCause cause : LateCause.values()) {
+            FunctionCounter.builder("shopstream.late.rows", query, q -> q.lateRows(cause))
+                    .description("Records refused by every window (sent to the late topic), by cause")
+                    .tag("query", name).tag("cause", cause.label()).register(registry);
+        }
         FunctionCounter.builder("shopstream.late.refusals", query, QueryProgress::refusedWindows)
                 .description("Window refusals (a hopping window record can be refused by some windows)")
                 .tag("query", name).register(registry);
@@ -68,6 +78,39 @@ public final class ProgressMeters implements MeterBinder {
                         ? (clock.millis() - q.watermark().getAsLong()) / 1000.0 : Double.NaN)
                 .description("Wall clock minus watermark").baseUnit("seconds").tag("query", name)
                 .register(registry);
+        Gauge.builder("shopstream.watermark.event.lag", query, q -> q.watermark().isPresent()
+                        && q.newestEventTime().isPresent()
+                        ? (q.newestEventTime().getAsLong() - q.watermark().getAsLong()) / 1000.0 : Double.NaN)
+                .description("Newest event time of any input partition minus the query's watermark")
+                .baseUnit("seconds").tag("query", name).register(registry);
+    }
+
+    /** Input partitions come and go with assignments: their gauges are rewritten from each progress report. */
+    private void bindPartitions(MeterRegistry registry) {
+        MultiGauge watermarks = MultiGauge.builder("shopstream.partition.watermark")
+                .description("An input partition's watermark: its newest event time minus the query's delay")
+                .baseUnit("seconds").register(registry);
+        MultiGauge states = MultiGauge.builder("shopstream.partition.state")
+                .description("1 for an input partition's state (active, idle or awaited), 0 for the others")
+                .register(registry);
+        progress.onReport(report -> {
+            List<MultiGauge.Row<?>> watermarkRows = new ArrayList<>();
+            List<MultiGauge.Row<?>> stateRows = new ArrayList<>();
+            for (QueryReport query : report.queries()) {
+                for (PartitionReport partition : query.inputPartitions()) {
+                    Tags tags = Tags.of("query", query.name(), "partition", partition.partition());
+                    if (partition.watermark() != null) {
+                        watermarkRows.add(MultiGauge.Row.of(tags, partition.watermark().toEpochMilli() / 1000.0));
+                    }
+                    for (String state : List.of("active", "idle", "awaited")) {
+                        stateRows.add(MultiGauge.Row.of(tags.and("state", state),
+                                state.equals(partition.state()) ? 1 : 0));
+                    }
+                }
+            }
+            watermarks.register(watermarkRows, true);
+            states.register(stateRows, true);
+        });
     }
 
     private void storeGauge(MeterRegistry registry, String meter, String description, String store,

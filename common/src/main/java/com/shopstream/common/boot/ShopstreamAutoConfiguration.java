@@ -8,6 +8,7 @@ import com.shopstream.common.streams.BoundedThreadReplacement;
 import com.shopstream.common.streams.StreamsDefaults;
 import com.shopstream.common.streams.StreamsRuntime;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -30,6 +31,7 @@ import org.springframework.kafka.annotation.KafkaStreamsDefaultConfiguration;
 import org.springframework.kafka.config.KafkaStreamsConfiguration;
 import org.springframework.kafka.config.StreamsBuilderFactoryBean;
 import org.springframework.kafka.config.StreamsBuilderFactoryBeanConfigurer;
+import org.springframework.kafka.core.KafkaAdmin;
 
 /**
  * What every service gets from {@code common}: event reading and topic serdes, progress, and, for a service with
@@ -92,13 +94,21 @@ public class ShopstreamAutoConfiguration {
         }
 
         @Bean
+        TopicPartitionCounts topicPartitionCounts(KafkaAdmin kafkaAdmin) {
+            return new TopicPartitionCounts(kafkaAdmin.getConfigurationProperties(), Duration.ofSeconds(30));
+        }
+
+        @Bean
         StreamsBuilderFactoryBeanConfigurer shopstreamStreamsDefaults(ShopstreamProperties properties,
                                                                      KafkaDeadLetterPublisher deadLetters,
                                                                      ProgressRegistry progress, Clock clock,
-                                                                     ServiceIdentity service) {
-            StreamsRuntime runtime = new StreamsRuntime(service.name(), service.deadLetterTopic(), deadLetters,
-                    progress);
+                                                                     ServiceIdentity service,
+                                                                     TopicPartitionCounts partitionCounts) {
             return factoryBean -> {
+                // the lag is read off the running client's consumer metrics, once a second at most
+                ConsumerLagReader lag = new ConsumerLagReader(factoryBean::getKafkaStreams, Duration.ofSeconds(1), clock);
+                StreamsRuntime runtime = new StreamsRuntime(service.name(), service.deadLetterTopic(), deadLetters,
+                        progress, properties.watermark().runtime(lag, partitionCounts));
                 Properties streamsProperties = factoryBean.getStreamsConfiguration();
                 StreamsDefaults.apply(streamsProperties, runtime, properties.rocksdb().memory());
                 factoryBean.setStreamsConfiguration(streamsProperties);

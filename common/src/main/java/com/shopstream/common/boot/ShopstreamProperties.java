@@ -1,6 +1,7 @@
 package com.shopstream.common.boot;
 
 import com.shopstream.common.streams.RocksDbMemory;
+import com.shopstream.common.watermark.EventTimeRuntime;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -17,6 +18,7 @@ import org.springframework.util.unit.DataSize;
  * @param progressInterval how often a progress report closes (Spark's trigger interval, for reporting only)
  * @param threadReplacement how often a dead stream thread is replaced before the client shuts down
  * @param brokerSilence   readiness turns DOWN when no consumer heartbeat reached the brokers for this long
+ * @param watermark       the event-time clocks: how often readers report them, when a partition is idle
  * @param stateRows       how progress reports state-store rows: {@code counted} (exact; each store read to the end at
  *                        most twice per report interval, a cost that grows with the rows) or {@code estimated}
  *                        (RocksDB's {@code estimate-num-keys}: free, but it counts overwrites not yet compacted)
@@ -31,6 +33,7 @@ public record ShopstreamProperties(
         @DefaultValue("10s") Duration progressInterval,
         @DefaultValue ThreadReplacement threadReplacement,
         @DefaultValue("15s") Duration brokerSilence,
+        @DefaultValue Watermark watermark,
         @DefaultValue("counted") StateRows stateRows) {
 
     public ShopstreamProperties {
@@ -65,6 +68,19 @@ public record ShopstreamProperties(
 
         public RocksDbMemory memory() {
             return new RocksDbMemory(totalOffHeap.toBytes(), memtables.toBytes());
+        }
+    }
+
+    /**
+     * @param idleTimeout    a partition whose reader has caught up and read nothing for this long (wall clock) is
+     *                       idle: it stops holding its queries' watermarks back until its next record
+     * @param reportInterval how often each reader sends its partitions' clocks through the repartition topics
+     */
+    public record Watermark(@DefaultValue("30s") Duration idleTimeout, @DefaultValue("100ms") Duration reportInterval) {
+
+        public EventTimeRuntime runtime(EventTimeRuntime.InputLag lag, EventTimeRuntime.PartitionCounts counts) {
+            return new EventTimeRuntime(reportInterval, idleTimeout, EventTimeRuntime.leaseFor(reportInterval), lag,
+                    counts);
         }
     }
 

@@ -1,14 +1,20 @@
 package com.shopstream.common.progress;
 
 import com.shopstream.common.errors.FailureStage;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.common.watermark.LateCause;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -28,11 +34,12 @@ public final class ProgressRegistry {
     private final Map<DeadLetterSeries, LongAdder> deadLetters = new ConcurrentHashMap<>();
     private final List<Consumer<QueryProgress>> queryListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<DeadLetterSeries>> deadLetterListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<ProgressReport>> reportListeners = new CopyOnWriteArrayList<>();
     private volatile Supplier<List<StoreSize>> storeSizes = List::of;
 
     private final Object reportLock = new Object();
     private Instant lastReportAt;
-    private final Map<String, long[]> lastTotals = new HashMap<>();
+    private final Map<String, Counts> lastCounts = new HashMap<>();
     private volatile ProgressReport lastReport;
 
     public ProgressRegistry(String serviceName) {
@@ -99,6 +106,11 @@ public final class ProgressRegistry {
         deadLetters.keySet().forEach(listener);
     }
 
+    /** Registers a callback for every report closed from now on. */
+    public void onReport(Consumer<ProgressReport> listener) {
+        reportListeners.add(listener);
+    }
+
     /** Where the sizes of the state stores come from (the running Kafka Streams instance). */
     public void storeSizes(Supplier<List<StoreSize>> source) {
         this.storeSizes = Objects.requireNonNull(source);
@@ -114,24 +126,13 @@ public final class ProgressRegistry {
             Duration interval = lastReportAt == null ? null : Duration.between(lastReportAt, now);
             List<QueryReport> queryReports = new ArrayList<>();
             for (QueryProgress query : queries()) {
-                long[] previous = lastTotals.getOrDefault(query.name(), new long[3]);
-                long[] totals = {query.inputRows(), query.lateRows(), deadLettersFrom(query.sourceTopics())};
-                long rows = totals[0] - previous[0];
+                Counts previous = lastCounts.getOrDefault(query.name(), Counts.ZERO);
+                Counts counts = new Counts(query.inputRows(), query.lateRows(),
+                        deadLettersFrom(query.sourceTopics()), lateByCause(query));
+                long rows = counts.input() - previous.input();
                 QueryProgress.IntervalEventTimes times = query.drainInterval(rows);
-                queryReports.add(new QueryReport(
-                        query.name(),
-                        rows,
-                        interval == null || interval.isZero() ? null : rows * 1000.0 / interval.toMillis(),
-                        new EventTimeReport(
-                                times.isEmpty() ? null : Instant.ofEpochMilli(times.min()),
-                                times.isEmpty() ? null : Instant.ofEpochMilli(times.max()),
-                                times.isEmpty() ? null : Instant.ofEpochMilli(times.avg()),
-                                query.watermark().isPresent() ? Instant.ofEpochMilli(query.watermark().getAsLong()) : null),
-                        totals[1] - previous[1],
-                        totals[2] - previous[2],
-                        new QueryTotals(totals[0], totals[1], query.refusedWindows(), totals[2], query.duplicates()),
-                        watermarks(query)));
-                lastTotals.put(query.name(), totals);
+                queryReports.add(queryReport(query, interval, rows, times, counts, previous));
+                lastCounts.put(query.name(), counts);
             }
             Map<String, Long> deadLettersByTopic = new TreeMap<>();
             deadLetters.forEach((series, count) -> deadLettersByTopic.merge(series.sourceTopic(), count.sum(), Long::sum));
@@ -139,6 +140,7 @@ public final class ProgressRegistry {
                     deadLettersByTopic, storeSizes.get());
             lastReportAt = now;
             lastReport = report;
+            reportListeners.forEach(listener -> listener.accept(report));
             return report;
         }
     }
@@ -149,10 +151,67 @@ public final class ProgressRegistry {
         return report != null ? report : report(now.get());
     }
 
+    private QueryReport queryReport(QueryProgress query, Duration interval, long rows,
+                                    QueryProgress.IntervalEventTimes times, Counts counts, Counts previous) {
+        OptionalLong watermark = query.watermark();
+        OptionalLong newest = query.newestEventTime();
+        Map<String, Long> lateByCause = new TreeMap<>();
+        counts.lateByCause().forEach((cause, total) ->
+                lateByCause.put(cause, total - previous.lateByCause().getOrDefault(cause, 0L)));
+        return new QueryReport(
+                query.name(),
+                rows,
+                interval == null || interval.isZero() ? null : rows * 1000.0 / interval.toMillis(),
+                new EventTimeReport(
+                        times.isEmpty() ? null : Instant.ofEpochMilli(times.min()),
+                        times.isEmpty() ? null : Instant.ofEpochMilli(times.max()),
+                        times.isEmpty() ? null : Instant.ofEpochMilli(times.avg()),
+                        instant(watermark),
+                        instant(newest),
+                        watermark.isPresent() && newest.isPresent()
+                                ? (newest.getAsLong() - watermark.getAsLong()) / 1000.0 : null),
+                counts.late() - previous.late(),
+                lateByCause,
+                counts.deadLetters() - previous.deadLetters(),
+                new QueryTotals(counts.input(), counts.late(), query.refusedWindows(), counts.deadLetters(),
+                        query.duplicates()),
+                watermarks(query),
+                partitions(query));
+    }
+
+    private static Map<String, Long> lateByCause(QueryProgress query) {
+        Map<String, Long> out = new TreeMap<>();
+        for (LateCause cause : LateCause.values()) {
+            out.put(cause.label(), query.lateRows(cause));
+        }
+        return out;
+    }
+
+    private static List<PartitionReport> partitions(QueryProgress query) {
+        Set<InputPartition> readHere = query.partitionsReadHere();
+        List<PartitionReport> out = new ArrayList<>();
+        query.partitions().forEach((partition, state) -> {
+            long watermark = query.watermarkOf(state);
+            out.add(new PartitionReport(partition.toString(),
+                    watermark == InputClocks.NONE ? null : Instant.ofEpochMilli(watermark),
+                    state.status().name().toLowerCase(Locale.ROOT), readHere.contains(partition)));
+        });
+        return out;
+    }
+
+    private static Instant instant(OptionalLong millis) {
+        return millis.isPresent() ? Instant.ofEpochMilli(millis.getAsLong()) : null;
+    }
+
     private static Map<String, Instant> watermarks(QueryProgress query) {
         Map<String, Instant> out = new TreeMap<>();
         query.watermarkByTask().forEach((task, watermark) -> out.put(task, Instant.ofEpochMilli(watermark)));
         return out;
+    }
+
+    /** Running totals of a query at one report: input rows, late rows (and by cause), dead letters. */
+    private record Counts(long input, long late, long deadLetters, Map<String, Long> lateByCause) {
+        static final Counts ZERO = new Counts(0, 0, 0, Map.of());
     }
 
     public record DeadLetterSeries(String sourceTopic, FailureStage stage) {

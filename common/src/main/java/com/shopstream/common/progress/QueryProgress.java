@@ -1,8 +1,15 @@
 package com.shopstream.common.progress;
 
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.InputClocks.PartitionState;
+import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.common.watermark.LateCause;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
@@ -11,6 +18,10 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Live counters of one event-time query, written by stream threads and read by reports and meters. Cumulative
  * counters never reset (reports take differences), so nothing recorded between two reports is lost.
+ *
+ * <p>Clocks come from two sides: the source steps of this instance publish the partitions they read (newest event
+ * time, idle or not); the frontier trackers (and local source steps) publish the query's frontier per task, and the
+ * trackers their view of every input partition, including the ones read elsewhere or still awaited.
  */
 public final class QueryProgress {
 
@@ -20,19 +31,24 @@ public final class QueryProgress {
     private final Duration delay;
     private final List<String> sourceTopics;
     private final LongAdder inputRows = new LongAdder();
-    private final LongAdder lateRows = new LongAdder();
+    private final Map<LateCause, LongAdder> lateRows = new EnumMap<>(LateCause.class);
     private final LongAdder refusedWindows = new LongAdder();
     private final LongAdder duplicates = new LongAdder();
     private final LongAccumulator intervalMin = new LongAccumulator(Math::min, Long.MAX_VALUE);
     private final LongAccumulator intervalMax = new LongAccumulator(Math::max, Long.MIN_VALUE);
     private final LongAdder intervalOffsetSum = new LongAdder();
     private final AtomicLong offsetBase = new AtomicLong(NONE);
-    private final Map<String, Long> newestByTask = new ConcurrentHashMap<>();
+    private final Map<String, Long> frontierByTask = new ConcurrentHashMap<>();
+    private final Map<InputPartition, PartitionState> readHere = new ConcurrentHashMap<>();
+    private final Map<String, Map<InputPartition, PartitionState>> seenByTask = new ConcurrentHashMap<>();
 
     QueryProgress(String name, Duration delay, List<String> sourceTopics) {
         this.name = name;
         this.delay = delay;
         this.sourceTopics = List.copyOf(sourceTopics);
+        for (LateCause cause : LateCause.values()) {
+            lateRows.put(cause, new LongAdder());
+        }
     }
 
     public String name() {
@@ -47,7 +63,7 @@ public final class QueryProgress {
         return sourceTopics;
     }
 
-    /** A record reached the query's event-time step (on time or not). */
+    /** A record reached the query's source step (on time or not). */
     public void input(long eventTime) {
         inputRows.increment();
         intervalMin.accumulate(eventTime);
@@ -62,8 +78,8 @@ public final class QueryProgress {
     }
 
     /** A record refused by every window it belongs to: it went to the late topic, not into the query. */
-    public void late(int windows) {
-        lateRows.increment();
+    public void late(LateCause cause, int windows) {
+        lateRows.get(cause).increment();
         refusedWindows.add(windows);
     }
 
@@ -77,14 +93,31 @@ public final class QueryProgress {
         duplicates.increment();
     }
 
-    /** The newest event time a task has seen; the task's watermark is this minus the delay. */
-    public void taskEventTime(String taskId, long newestEventTime) {
-        newestByTask.put(taskId, newestEventTime);
+    /** A source step of this instance reads {@code partition}: its clock and whether it finds it idle. */
+    public void partitionClock(InputPartition partition, long newest, boolean idle) {
+        readHere.put(partition, new PartitionState(newest, idle ? PartitionState.Status.IDLE
+                : newest == NONE ? PartitionState.Status.AWAITED : PartitionState.Status.ACTIVE));
     }
 
-    /** The task moved away or stopped: its watermark is no longer this instance's to report. */
+    /** This instance no longer reads {@code partition}. */
+    public void partitionClosed(InputPartition partition) {
+        readHere.remove(partition);
+    }
+
+    /** What a task behind a repartition knows of every input partition. */
+    public void partitionStates(String taskId, Map<InputPartition, PartitionState> states) {
+        seenByTask.put(taskId, Map.copyOf(states));
+    }
+
+    /** The query's frontier as a task has it: that task's operators have made final what is behind it − delay. */
+    public void frontier(String taskId, long frontier) {
+        frontierByTask.put(taskId, frontier);
+    }
+
+    /** The task moved away or stopped: its figures are no longer this instance's to report. */
     public void taskClosed(String taskId) {
-        newestByTask.remove(taskId);
+        frontierByTask.remove(taskId);
+        seenByTask.remove(taskId);
     }
 
     public long inputRows() {
@@ -92,7 +125,11 @@ public final class QueryProgress {
     }
 
     public long lateRows() {
-        return lateRows.sum();
+        return lateRows.values().stream().mapToLong(LongAdder::sum).sum();
+    }
+
+    public long lateRows(LateCause cause) {
+        return lateRows.get(cause).sum();
     }
 
     public long refusedWindows() {
@@ -103,23 +140,48 @@ public final class QueryProgress {
         return duplicates.sum();
     }
 
-    /** Newest event time over the local tasks, or empty before any record. */
-    public java.util.OptionalLong newestEventTime() {
-        return newestByTask.values().stream().mapToLong(Long::longValue).max();
+    /** Newest event time of any input partition this instance knows of, or empty before any. */
+    public OptionalLong newestEventTime() {
+        return partitions().values().stream().mapToLong(PartitionState::newest).filter(t -> t != NONE).max();
     }
 
     /**
-     * The query's watermark on this instance: the lowest of its tasks' watermarks, i.e. the point up to which every
-     * local window is final.
+     * The query's watermark on this instance: the lowest frontier of its tasks, minus the delay — what every local
+     * operator of the query has made final. Empty while no task has a frontier.
      */
-    public java.util.OptionalLong watermark() {
-        return newestByTask.values().stream().mapToLong(newest -> newest - delay.toMillis()).min();
+    public OptionalLong watermark() {
+        return frontierByTask.values().stream().mapToLong(f -> f - delay.toMillis()).min();
     }
 
-    Map<String, Long> watermarkByTask() {
-        Map<String, Long> out = new java.util.TreeMap<>();
-        newestByTask.forEach((task, newest) -> out.put(task, newest - delay.toMillis()));
+    /** The query's watermark per local task. */
+    public Map<String, Long> watermarkByTask() {
+        Map<String, Long> out = new TreeMap<>();
+        frontierByTask.forEach((task, frontier) -> out.put(task, frontier - delay.toMillis()));
         return out;
+    }
+
+    /**
+     * Every input partition this instance knows of: the ones it reads as their reader has them, the others as the
+     * freshest tracker has them.
+     */
+    public Map<InputPartition, PartitionState> partitions() {
+        Map<InputPartition, PartitionState> out = new TreeMap<>();
+        for (Map<InputPartition, PartitionState> seen : seenByTask.values()) {
+            seen.forEach((partition, state) -> out.merge(partition, state,
+                    (a, b) -> a.newest() >= b.newest() ? a : b));
+        }
+        out.putAll(readHere);
+        return out;
+    }
+
+    /** The partitions a source step of this instance reads. */
+    public java.util.Set<InputPartition> partitionsReadHere() {
+        return java.util.Set.copyOf(readHere.keySet());
+    }
+
+    /** A partition's watermark: its clock minus the query's delay; {@link InputClocks#NONE} before any record. */
+    public long watermarkOf(PartitionState state) {
+        return state.newest() == NONE ? NONE : state.newest() - delay.toMillis();
     }
 
     /** Event-time statistics of the rows since the previous call; resets them. */

@@ -2,6 +2,7 @@ package com.shopstream.common.streams;
 
 import com.shopstream.common.errors.DeadLetterPublisher;
 import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.watermark.EventTimeRuntime;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.common.config.ConfigException;
@@ -12,7 +13,7 @@ import org.apache.kafka.common.config.ConfigException;
  * {@link #CONFIG_KEY}; each handler and processor picks it up in {@code configure} / {@code init}.
  */
 public record StreamsRuntime(String serviceName, String deadLetterTopic, DeadLetterPublisher deadLetters,
-                             ProgressRegistry progress) {
+                             ProgressRegistry progress, EventTimeRuntime eventTime) {
 
     public static final String CONFIG_KEY = "shopstream.runtime";
 
@@ -21,6 +22,7 @@ public record StreamsRuntime(String serviceName, String deadLetterTopic, DeadLet
         Objects.requireNonNull(deadLetterTopic, "deadLetterTopic");
         Objects.requireNonNull(deadLetters, "deadLetters");
         Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(eventTime, "eventTime");
     }
 
     public static StreamsRuntime from(Map<String, ?> streamsConfigs) {

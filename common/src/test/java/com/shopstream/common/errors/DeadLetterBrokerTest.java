@@ -2,13 +2,13 @@ package com.shopstream.common.errors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.common.testing.GuardedOrdersFixture;
+import com.shopstream.common.testing.TimedOrdersFixture;
 import com.shopstream.common.testing.KafkaTestClients;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.RunningStreams;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.TimeWindowLateness;
-import com.shopstream.common.watermark.WatermarkSpec;
+import com.shopstream.common.watermark.QueryLateness;
 import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.streams.KafkaStreams;
@@ -18,7 +18,7 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
 
 /** A real broker: an unreadable record in, its dead letter out, and the service still processing. */
 @EmbeddedKafka(partitions = 1,
-        topics = {GuardedOrdersFixture.INPUT, GuardedOrdersFixture.ADMITTED, GuardedOrdersFixture.LATE,
+        topics = {TimedOrdersFixture.INPUT, TimedOrdersFixture.ADMITTED, TimedOrdersFixture.LATE,
                 DeadLetterBrokerTest.SERVICE + "-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,
                 KafkaTestClients.NO_TIME_RETENTION})
@@ -35,15 +35,15 @@ class DeadLetterBrokerTest {
     static final class DeadLetterRoundTrip {
 
         static void run(String bootstrap, String service) {
-            WatermarkSpec spec = new WatermarkSpec("q", Duration.ofMinutes(3),
-                    new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5)), List.of("orders"));
+            List<QueryLateness> spec = List.of(new QueryLateness("q", Duration.ofMinutes(3),
+                new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5))));
             try (TestStreams config = TestStreams.forBroker(service, bootstrap, TestStreams.tempDir(service));
                  RunningStreams running = RunningStreams.start(
-                         GuardedOrdersFixture.build(config.builder(), TestStreams.topics(), spec),
+                         TimedOrdersFixture.local(config.builder(), TestStreams.topics(), spec),
                          config.properties(), Duration.ofSeconds(60))) {
 
-                KafkaTestClients.produce(bootstrap, GuardedOrdersFixture.INPUT, "1", "{\"order_id\":1,\"amount\":1}");
-                KafkaTestClients.produce(bootstrap, GuardedOrdersFixture.INPUT, "2",
+                KafkaTestClients.produce(bootstrap, TimedOrdersFixture.INPUT, "1", "{\"order_id\":1,\"amount\":1}");
+                KafkaTestClients.produce(bootstrap, TimedOrdersFixture.INPUT, "2",
                         "{\"order_id\":2,\"customer_id\":1,\"amount\":1,\"order_ts\":\"2026-01-22T10:00:00Z\"}");
 
                 List<OutputRecord> dead = KafkaTestClients.readCommitted(bootstrap, service + "-dlq", 1,
@@ -58,7 +58,7 @@ class DeadLetterBrokerTest {
                         .containsEntry(DeadLetterHeaders.SOURCE_TOPIC, "orders")
                         .containsEntry(DeadLetterHeaders.SOURCE_PARTITION, "0")
                         .containsEntry(DeadLetterHeaders.SOURCE_OFFSET, "0");
-                List<OutputRecord> admitted = KafkaTestClients.readCommitted(bootstrap, GuardedOrdersFixture.ADMITTED,
+                List<OutputRecord> admitted = KafkaTestClients.readCommitted(bootstrap, TimedOrdersFixture.ADMITTED,
                         1, Duration.ofSeconds(30));
                 assertThat(admitted).extracting(OutputRecord::key).containsExactly("2");
                 assertThat(running.streams().state()).isEqualTo(KafkaStreams.State.RUNNING);

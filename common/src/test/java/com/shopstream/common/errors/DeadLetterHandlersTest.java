@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.streams.StreamsRuntime;
 import com.shopstream.common.testing.RecordingDeadLetterPublisher;
+import com.shopstream.common.testing.TestStreams;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -34,7 +35,8 @@ class DeadLetterHandlersTest {
 
     @BeforeEach
     void configs() {
-        configs = Map.of(StreamsRuntime.CONFIG_KEY, new StreamsRuntime("svc", "svc-dlq", publisher, progress));
+        configs = Map.of(StreamsRuntime.CONFIG_KEY, new StreamsRuntime("svc", "svc-dlq", publisher, progress,
+                TestStreams.forDriver("svc").eventTime()));
     }
 
     @Test

@@ -4,12 +4,12 @@ import static com.shopstream.common.testing.RecordingDeadLetterPublisher.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.json.InvalidEventException;
-import com.shopstream.common.testing.GuardedOrdersFixture;
+import com.shopstream.common.testing.TimedOrdersFixture;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.TimeWindowLateness;
-import com.shopstream.common.watermark.WatermarkSpec;
+import com.shopstream.common.watermark.QueryLateness;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,9 +30,9 @@ class DeadLetterTopologyTest {
     @BeforeEach
     void start() {
         TestStreams streams = TestStreams.forDriver("dlq-test");
-        WatermarkSpec spec = new WatermarkSpec("q", Duration.ofMinutes(3),
-                new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5)), List.of("orders"));
-        harness = new StreamsHarness(GuardedOrdersFixture.build(streams.builder(), TestStreams.topics(), spec), streams);
+        List<QueryLateness> spec = List.of(new QueryLateness("q", Duration.ofMinutes(3),
+                new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5))));
+        harness = new StreamsHarness(TimedOrdersFixture.local(streams.builder(), TestStreams.topics(), spec), streams);
     }
 
     @AfterEach
@@ -47,8 +47,8 @@ class DeadLetterTopologyTest {
         byte[] value = "{\"order_id\":1,\"customer_id\":1,\"amount\":12.505,\"order_ts\":\"2026-01-22T10:00:00Z\"}"
                 .getBytes(StandardCharsets.UTF_8);
 
-        harness.pipe(GuardedOrdersFixture.INPUT, "1".getBytes(StandardCharsets.UTF_8), value, headers);
-        harness.pipe(GuardedOrdersFixture.INPUT, "2", GOOD.formatted(2));
+        harness.pipe(TimedOrdersFixture.INPUT, "1".getBytes(StandardCharsets.UTF_8), value, headers);
+        harness.pipe(TimedOrdersFixture.INPUT, "2", GOOD.formatted(2));
 
         ProducerRecord<byte[], byte[]> dead = single(harness.deadLetters());
         assertThat(dead.topic()).isEqualTo("dlq-test-dlq");
@@ -62,19 +62,19 @@ class DeadLetterTopologyTest {
         assertThat(header(dead, DeadLetterHeaders.SOURCE_PARTITION)).isEqualTo("0");
         assertThat(header(dead, DeadLetterHeaders.SOURCE_OFFSET)).isEqualTo("0");
         assertThat(header(dead, "trace-id")).isEqualTo("abc");
-        assertThat(harness.records(GuardedOrdersFixture.ADMITTED)).extracting(OutputRecord::key).containsExactly("2");
+        assertThat(harness.records(TimedOrdersFixture.ADMITTED)).extracting(OutputRecord::key).containsExactly("2");
     }
 
     @Test
     void everyKindOfBadRecordIsDeadLetteredAndCounted() {
-        harness.pipe(GuardedOrdersFixture.INPUT, "1", "not json");
-        harness.pipe(GuardedOrdersFixture.INPUT, "2", null);
-        harness.pipe(GuardedOrdersFixture.INPUT, null, GOOD.formatted(3));
-        harness.pipe(GuardedOrdersFixture.INPUT, "04", GOOD.formatted(4));
-        harness.pipe(GuardedOrdersFixture.INPUT, "5", GOOD.formatted(6));
-        harness.pipe(GuardedOrdersFixture.INPUT, "7", GOOD.formatted(7)
+        harness.pipe(TimedOrdersFixture.INPUT, "1", "not json");
+        harness.pipe(TimedOrdersFixture.INPUT, "2", null);
+        harness.pipe(TimedOrdersFixture.INPUT, null, GOOD.formatted(3));
+        harness.pipe(TimedOrdersFixture.INPUT, "04", GOOD.formatted(4));
+        harness.pipe(TimedOrdersFixture.INPUT, "5", GOOD.formatted(6));
+        harness.pipe(TimedOrdersFixture.INPUT, "7", GOOD.formatted(7)
                 .replace("2026-01-22T10:00:00Z", Instant.now().plus(Duration.ofHours(2)).toString()));
-        harness.pipe(GuardedOrdersFixture.INPUT, "8", GOOD.formatted(8));
+        harness.pipe(TimedOrdersFixture.INPUT, "8", GOOD.formatted(8));
 
         assertThat(harness.deadLetters()).extracting(r -> header(r, DeadLetterHeaders.REASON)).containsExactly(
                 "not valid JSON at column 1: Unrecognized token 'not'",
@@ -90,7 +90,7 @@ class DeadLetterTopologyTest {
                 "deserialization");
         assertThat(harness.deadLetters()).extracting(r -> header(r, DeadLetterHeaders.SOURCE_OFFSET))
                 .containsExactly("0", "1", "2", "3", "4", "5");
-        assertThat(harness.records(GuardedOrdersFixture.ADMITTED)).extracting(OutputRecord::key).containsExactly("8");
+        assertThat(harness.records(TimedOrdersFixture.ADMITTED)).extracting(OutputRecord::key).containsExactly("8");
         assertThat(harness.streams().progress().deadLetters()).isEqualTo(6);
         assertThat(harness.streams().progress().report(Instant.now()).deadLettersByTopic())
                 .containsEntry("orders", 6L);

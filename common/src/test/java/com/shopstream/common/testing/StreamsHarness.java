@@ -35,8 +35,18 @@ public final class StreamsHarness implements AutoCloseable {
     private Instant arrival = FIRST_ARRIVAL;
 
     public StreamsHarness(Topology topology, TestStreams streams) {
+        this(topology, streams, Instant.now());
+    }
+
+    /** @param wallClock where the driver's wall clock starts (idle timeouts and report intervals run on it) */
+    public StreamsHarness(Topology topology, TestStreams streams, Instant wallClock) {
         this.streams = streams;
-        this.driver = new TopologyTestDriver(topology, streams.properties());
+        this.driver = new TopologyTestDriver(topology, streams.properties(), wallClock);
+    }
+
+    /** Moves the driver's wall clock on: punctuations due by then run (reports, idle checks). */
+    public void advanceWallClock(Duration duration) {
+        driver.advanceWallClockTime(duration);
     }
 
     public void pipe(String topic, String key, String jsonValue) {

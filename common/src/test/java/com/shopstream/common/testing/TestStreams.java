@@ -1,5 +1,7 @@
 package com.shopstream.common.testing;
 
+import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.boot.TopicPartitionCounts;
 import com.shopstream.common.errors.DeadLetterPublisher;
 import com.shopstream.common.errors.KafkaDeadLetterPublisher;
 import com.shopstream.common.json.EventReader;
@@ -8,6 +10,7 @@ import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.streams.StreamsDefaults;
 import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.watermark.EventTimeRuntime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,10 +18,14 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TopologyConfig;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 /**
  * The streams configuration of a service under test: the same {@link StreamsDefaults} as production (so naming
@@ -31,6 +38,7 @@ public final class TestStreams implements AutoCloseable {
     private final KafkaDeadLetterPublisher kafkaDeadLetters;
     private final ProgressRegistry progress;
     private final Properties properties;
+    private final TopicPartitionCounts brokerPartitionCounts;
 
     private TestStreams(String serviceName, String bootstrapServers, Path stateDir, boolean realDeadLetters) {
         this.serviceName = serviceName;
@@ -44,9 +52,44 @@ public final class TestStreams implements AutoCloseable {
                         serviceName + "-dead-letters")
                 : null;
         DeadLetterPublisher deadLetters = realDeadLetters ? kafkaDeadLetters : recorded;
-        StreamsDefaults.apply(props, new StreamsRuntime(serviceName, serviceName + "-dlq", deadLetters, progress),
-                RocksDbMemory.DEFAULT);
+        ShopstreamProperties defaults = defaults();
+        EventTimeRuntime eventTime;
+        if (realDeadLetters) {
+            // a broker's topics: counts from the cluster; no lag reading, so no partition ever turns idle
+            this.brokerPartitionCounts = new TopicPartitionCounts(
+                    Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), Duration.ofSeconds(5));
+            brokerPartitionCounts.start();
+            eventTime = defaults.watermark().runtime(partition -> OptionalLong.empty(), brokerPartitionCounts);
+        } else {
+            this.brokerPartitionCounts = null;
+            eventTime = defaults.watermark().runtime(EventTimeRuntime.InputLag.CAUGHT_UP,
+                    EventTimeRuntime.PartitionCounts.ONE_EACH);
+        }
+        StreamsDefaults.apply(props, new StreamsRuntime(serviceName, serviceName + "-dlq", deadLetters, progress,
+                eventTime), RocksDbMemory.DEFAULT);
         this.properties = props;
+    }
+
+    /** {@code shopstream.*} as a service without any configuration has it: bound, not copied. */
+    public static ShopstreamProperties defaults() {
+        return new Binder(new MapConfigurationPropertySource()).bindOrCreate("shopstream", ShopstreamProperties.class);
+    }
+
+    /** The event-time settings and facts the steps run with. */
+    public EventTimeRuntime eventTime() {
+        return runtime().eventTime();
+    }
+
+    /** Other event-time settings or facts (an idle timeout, a lag), before the driver or the client is created. */
+    public TestStreams with(EventTimeRuntime eventTime) {
+        StreamsRuntime runtime = runtime();
+        properties.put(StreamsRuntime.CONFIG_KEY, new StreamsRuntime(runtime.serviceName(),
+                runtime.deadLetterTopic(), runtime.deadLetters(), runtime.progress(), eventTime));
+        return this;
+    }
+
+    private StreamsRuntime runtime() {
+        return (StreamsRuntime) properties.get(StreamsRuntime.CONFIG_KEY);
     }
 
     /** For TopologyTestDriver: no broker; dead letters are recorded in memory. */
@@ -66,6 +109,9 @@ public final class TestStreams implements AutoCloseable {
     public void close() {
         if (kafkaDeadLetters != null) {
             kafkaDeadLetters.close();
+        }
+        if (brokerPartitionCounts != null) {
+            brokerPartitionCounts.stop();
         }
     }
 

@@ -68,9 +68,9 @@ class LatenessRulesTest {
 
     @Test
     void nothingIsLateBeforeTheFirstRecord() {
-        assertThat(tumbling.refusal(0, WatermarkPolicy.NONE).none()).isTrue();
-        assertThat(new EventTimeBound().refusal(0, WatermarkPolicy.NONE).none()).isTrue();
-        assertThat(new SessionLateness(FIVE).refusal(0, WatermarkPolicy.NONE).none()).isTrue();
+        assertThat(tumbling.refusal(0, InputClocks.NONE).none()).isTrue();
+        assertThat(new EventTimeBound().refusal(0, InputClocks.NONE).none()).isTrue();
+        assertThat(new SessionLateness(FIVE).refusal(0, InputClocks.NONE).none()).isTrue();
     }
 
     @Test

@@ -2,7 +2,7 @@ package com.shopstream.common.watermark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.common.testing.GuardedOrdersFixture;
+import com.shopstream.common.testing.TimedOrdersFixture;
 import com.shopstream.common.testing.KafkaTestClients;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.RunningStreams;
@@ -19,7 +19,7 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
  * Kafka Streams alone would start over from the first record after a restart and count these late records.
  */
 @EmbeddedKafka(partitions = 1,
-        topics = {GuardedOrdersFixture.INPUT, GuardedOrdersFixture.ADMITTED, GuardedOrdersFixture.LATE,
+        topics = {TimedOrdersFixture.INPUT, TimedOrdersFixture.ADMITTED, TimedOrdersFixture.LATE,
                 WatermarkRestartBrokerTest.SERVICE + "-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,
                 KafkaTestClients.NO_TIME_RETENTION})
@@ -27,8 +27,8 @@ class WatermarkRestartBrokerTest {
 
     static final String SERVICE = "watermark-restart-test";
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final WatermarkSpec SPEC = new WatermarkSpec("q", Duration.ofMinutes(3),
-            new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5)), List.of("orders"));
+    private static final List<QueryLateness> SPEC = List.of(new QueryLateness("q", Duration.ofMinutes(3),
+                new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5))));
 
     @Test
     void aRecordLateBeforeARestartIsStillLateAfterIt(EmbeddedKafkaBroker broker) {
@@ -59,24 +59,24 @@ class WatermarkRestartBrokerTest {
     private static void runOnce(String bootstrap, Path stateDir, Runnable body) {
         try (TestStreams config = TestStreams.forBroker(SERVICE, bootstrap, stateDir);
              RunningStreams ignored = RunningStreams.start(
-                     GuardedOrdersFixture.build(config.builder(), TestStreams.topics(), SPEC),
+                     TimedOrdersFixture.local(config.builder(), TestStreams.topics(), SPEC),
                      config.properties(), Duration.ofSeconds(60))) {
             body.run();
         }
     }
 
     private static void order(String bootstrap, long id, String time) {
-        KafkaTestClients.produce(bootstrap, GuardedOrdersFixture.INPUT, Long.toString(id), "{\"order_id\":" + id
+        KafkaTestClients.produce(bootstrap, TimedOrdersFixture.INPUT, Long.toString(id), "{\"order_id\":" + id
                 + ",\"customer_id\":1,\"amount\":1,\"order_ts\":\"2026-01-22T" + time + "Z\"}");
     }
 
     private static List<Long> lateIds(String bootstrap, int count) {
-        return KafkaTestClients.readCommitted(bootstrap, GuardedOrdersFixture.LATE, count, WAIT).stream()
+        return KafkaTestClients.readCommitted(bootstrap, TimedOrdersFixture.LATE, count, WAIT).stream()
                 .map(OutputRecord::orderId).toList();
     }
 
     private static List<Long> admittedIds(String bootstrap, int count) {
-        return KafkaTestClients.readCommitted(bootstrap, GuardedOrdersFixture.ADMITTED, count, WAIT).stream()
+        return KafkaTestClients.readCommitted(bootstrap, TimedOrdersFixture.ADMITTED, count, WAIT).stream()
                 .map(OutputRecord::orderId).toList();
     }
 }

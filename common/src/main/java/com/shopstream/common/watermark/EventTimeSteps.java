@@ -1,0 +1,141 @@
+package com.shopstream.common.watermark;
+
+import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.serde.Topic;
+import com.shopstream.common.streams.StateStoreKind;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessorSupplier;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorSupplier;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The event-time steps every query is built from, named after the step so that the names survive refactoring:
+ * <pre>
+ * input ─ source(…) ─┬─ late topic                         (too late for its own partition's watermark)
+ *                    └─ [repartition(…) ─ track(…)] ─ [inEventTimeOrder(…)] ─ operator (events and advances)
+ * </pre>
+ * A query whose operator runs in the source's task uses {@link SourceStep.Mode#LOCAL} and no repartition; a query
+ * behind a repartition uses {@link SourceStep.Mode#REPORTS}, {@link #repartition} and {@link #track}.
+ *
+ * <p>Names: processor {@code <step>-source-clock} with store {@code <step>-watermarks}, branches
+ * {@code <step>-lateness-late} / {@code -on-time}, late sink {@code <step>-late-sink}; repartition topic
+ * {@code <name>-repartition} (processor {@code <name>-key}), tracker {@code <name>-frontier} with store
+ * {@code <name>-watermarks}, order {@code <name>-event-time-order} with store {@code <name>-release-buffer}.
+ */
+public final class EventTimeSteps {
+
+    private EventTimeSteps() {
+    }
+
+    /** Judges each record against its own partition's watermark; refused ones go to {@code lateTopic}. */
+    public static <V extends ShopEvent> KStream<String, Timed<V>> source(KStream<String, V> input, SourceStep step,
+                                                                       Topic<String, V> lateTopic) {
+        String name = step.name();
+        Map<String, KStream<String, Timed<V>>> branches = input
+                .process(processor(() -> new SourceClock<V>(step), ClockStore.builder(step.storeName())),
+                        Named.as(name + "-source-clock"))
+                .split(Named.as(name + "-lateness-"))
+                .branch((key, value) -> value instanceof Timed.Late<V>, Branched.as("late"))
+                .defaultBranch(Branched.as("on-time"));
+        branches.get(name + "-lateness-late")
+                .mapValues(value -> ((Timed.Late<V>) value).event(), Named.as(name + "-late-records"))
+                .to(lateTopic.name(), lateTopic.producedAs(name + "-late-sink"));
+        return branches.get(name + "-lateness-on-time");
+    }
+
+    /**
+     * Re-keys events and sends them, with the reports, through the repartition topic {@code <name>-repartition}:
+     * events by their new key, reports to every partition.
+     *
+     * @param partitions the topic's partition count, or {@code null} for Kafka Streams' choice (as many as the input)
+     */
+    public static <V extends ShopEvent> KStream<String, Timed<V>> repartition(KStream<String, Timed<V>> timed,
+                                                                            String name, Function<V, String> key,
+                                                                            Class<V> type, Integer partitions) {
+        Repartitioned<String, Timed<V>> repartitioned = Repartitioned.<String, Timed<V>>as(name)
+                .withKeySerde(Serdes.String())
+                .withValueSerde(new TimedSerde<>(type))
+                .withStreamPartitioner(new ReportsToEveryPartition<>());
+        if (partitions != null) {
+            repartitioned = repartitioned.withNumberOfPartitions(partitions);
+        }
+        return timed
+                .selectKey((oldKey, value) -> value instanceof Timed.Event<V> event
+                        ? key.apply(event.event()) : SourceClock.NO_KEY, Named.as(name + "-key"))
+                .repartition(repartitioned);
+    }
+
+    /** Behind a repartition: learns every input partition's clock and sends advances of the query's frontier. */
+    public static <V> KStream<String, Timed<V>> track(KStream<String, Timed<V>> repartitioned, FrontierStep step) {
+        return repartitioned.processValues(fixedKeyProcessor(() -> new FrontierTracker<V>(step),
+                ClockStore.builder(step.storeName())), Named.as(step.name() + "-frontier"));
+    }
+
+    /**
+     * Behind {@link #track}: releases events in the order of their partitions' clocks (see {@link EventTimeOrder}),
+     * for an operator whose result depends on the order it sees events in.
+     */
+    public static <V extends ShopEvent> KStream<String, Timed<V>> inEventTimeOrder(KStream<String, Timed<V>> tracked,
+                                                                                 FrontierStep step, Class<V> type,
+                                                                                 StateStoreKind stores) {
+        String buffer = step.name() + "-release-buffer";
+        return tracked.process(processor(() -> new EventTimeOrder<V>(buffer, step.storeName(), type),
+                        Stores.keyValueStoreBuilder(stores.keyValue(buffer), Serdes.Bytes(), Serdes.ByteArray())),
+                Named.as(step.name() + "-event-time-order"), step.storeName());
+    }
+
+    /** The name of the store that keeps a step's frontier: operators read what they had made final from it. */
+    public static String frontierStore(FrontierStep step) {
+        return step.storeName();
+    }
+
+    /** The frontier a task had reached before it (re)started, from the store a step keeps it in. */
+    public static long persistedFrontier(org.apache.kafka.streams.state.KeyValueStore<String, byte[]> store) {
+        return new ClockStore(store).frontier();
+    }
+
+    /** A processor supplier that brings its stores. */
+    public static <KIn, VIn, KOut, VOut> ProcessorSupplier<KIn, VIn, KOut, VOut> processor(
+            Supplier<Processor<KIn, VIn, KOut, VOut>> processor, StoreBuilder<?>... stores) {
+        Set<StoreBuilder<?>> storeSet = Set.of(stores);
+        return new ProcessorSupplier<>() {
+            @Override
+            public Processor<KIn, VIn, KOut, VOut> get() {
+                return processor.get();
+            }
+
+            @Override
+            public Set<StoreBuilder<?>> stores() {
+                return storeSet;
+            }
+        };
+    }
+
+    /** {@link #processor} for a processor that keeps the key. */
+    public static <K, VIn, VOut> FixedKeyProcessorSupplier<K, VIn, VOut> fixedKeyProcessor(
+            Supplier<FixedKeyProcessor<K, VIn, VOut>> processor, StoreBuilder<?>... stores) {
+        Set<StoreBuilder<?>> storeSet = Set.of(stores);
+        return new FixedKeyProcessorSupplier<>() {
+            @Override
+            public FixedKeyProcessor<K, VIn, VOut> get() {
+                return processor.get();
+            }
+
+            @Override
+            public Set<StoreBuilder<?>> stores() {
+                return storeSet;
+            }
+        };
+    }
+}

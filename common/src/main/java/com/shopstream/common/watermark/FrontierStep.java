@@ -1,0 +1,25 @@
+package com.shopstream.common.watermark;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The frontier tracker behind one repartition: its name (the repartition's, so {@code <name>-frontier} and store
+ * {@code <name>-watermarks}), the input topics whose every partition it waits for, and the queries behind it (for
+ * their progress).
+ */
+public record FrontierStep(String name, List<String> topics, List<QueryLateness> queries) {
+
+    public FrontierStep {
+        Objects.requireNonNull(name, "name");
+        topics = List.copyOf(topics);
+        queries = List.copyOf(queries);
+        if (topics.isEmpty()) {
+            throw new IllegalArgumentException("frontier step " + name + " needs the input topics it waits for");
+        }
+    }
+
+    public String storeName() {
+        return name + "-watermarks";
+    }
+}

@@ -1,0 +1,89 @@
+package com.shopstream.common.watermark;
+
+import com.shopstream.common.progress.QueryProgress;
+import com.shopstream.common.streams.StreamsRuntime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
+import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
+import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+
+/**
+ * The operator's side of a repartition: a table of every input partition's clock, learned in-band from the events
+ * and reports that cross the repartition topic (a report never overtakes the records it covers, so a task that has
+ * it has every record before it). It keeps the table in a changelogged store, passes events on, and sends a
+ * {@link Timed.Advance} whenever the query's frontier moves (see {@link InputClocks} for when it may).
+ */
+final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Timed<V>> {
+
+    private final FrontierStep step;
+    private FixedKeyProcessorContext<String, Timed<V>> context;
+    private InputClocks clocks;
+    private ClockStore store;
+    private long lastAdvance;
+    private String taskId;
+    private final List<QueryProgress> progress = new ArrayList<>();
+
+    FrontierTracker(FrontierStep step) {
+        this.step = step;
+    }
+
+    @Override
+    public void init(FixedKeyProcessorContext<String, Timed<V>> context) {
+        this.context = context;
+        StreamsRuntime runtime = StreamsRuntime.from(context.appConfigs());
+        this.clocks = InputClocks.ofTopics(step.topics(), runtime.eventTime().idleLease().toMillis());
+        this.store = new ClockStore(context.getStateStore(step.storeName()));
+        store.loadInto(clocks);
+        this.lastAdvance = clocks.frontier();
+        this.taskId = context.taskId().toString();
+        for (QueryLateness query : step.queries()) {
+            progress.add(runtime.progress().query(query.query(), query.delay(), step.topics()));
+        }
+        if (lastAdvance != InputClocks.NONE) {
+            progress.forEach(p -> p.frontier(taskId, lastAdvance));
+        }
+    }
+
+    @Override
+    public void process(FixedKeyRecord<String, Timed<V>> record) {
+        if (record.value() instanceof Timed.Event<V> event) {
+            if (clocks.observe(event.source(), event.newestAfter())) {
+                store.savePartition(clocks, event.source());
+            }
+            context.forward(record);
+            advance(record);
+        } else if (record.value() instanceof Timed.Report<V> report) {
+            Integer countBefore = clocks.partitionCounts().get(report.source().topic());
+            if (clocks.report(report.source(), report.partitionCount(), report.newest(), report.idle(),
+                    report.sentAt())) {
+                store.savePartition(clocks, report.source());
+                if (!Objects.equals(countBefore, clocks.partitionCounts().get(report.source().topic()))) {
+                    store.saveCounts(clocks);
+                }
+                progress.forEach(p -> p.partitionStates(taskId, clocks.states(context.currentSystemTimeMs())));
+            }
+            advance(record);
+        } else {
+            throw new IllegalStateException(step.name() + " reads events and reports, not " + record.value());
+        }
+    }
+
+    private void advance(FixedKeyRecord<String, Timed<V>> trigger) {
+        long frontier = clocks.advance(context.currentSystemTimeMs());
+        if (frontier > lastAdvance) {
+            lastAdvance = frontier;
+            store.saveFrontier(frontier);
+            progress.forEach(p -> p.frontier(taskId, frontier));
+            context.forward(trigger.withValue(new Timed.Advance<>(frontier)));
+        }
+    }
+
+    @Override
+    public void close() {
+        if (taskId != null) {
+            progress.forEach(p -> p.taskClosed(taskId));
+        }
+    }
+}

@@ -1,0 +1,270 @@
+package com.shopstream.common.watermark;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The event-time clock of every input partition of a query, and the query's <em>frontier</em>: the oldest of the
+ * partitions' newest event times. A query's watermark is its frontier minus its delay, so one table serves every
+ * query that reads the same inputs, whatever their delays. No Kafka Streams in here: the rules, one by one.
+ *
+ * <ul>
+ *   <li>A partition's clock is the newest event time read from it; it never goes down.</li>
+ *   <li>The frontier is the minimum over every expected partition. It <b>holds</b> (stays where it is) while an
+ *       expected partition has no clock yet, or while the partition count of an input topic is not known.</li>
+ *   <li>An <b>idle</b> partition (declared so by its reader) does not hold the frontier back until its next record;
+ *       when every expected partition is idle, the newest of their clocks counts.</li>
+ *   <li>An idle declaration that arrived through a report lapses after {@code idleLease} (wall clock, from when the
+ *       reader sent it) unless renewed: a reader that is down cannot renew it, so its partition holds the frontier
+ *       again instead of letting windows close over records it has not read.</li>
+ *   <li>The frontier never goes down. When a topic gets more partitions, the new ones are awaited: the frontier holds
+ *       until they report.</li>
+ * </ul>
+ *
+ * <p>Expected partitions are either given (the partitions of one task, see {@link #ofPartitions}) or every partition
+ * of each input topic, counts learned from the readers' reports ({@link #ofTopics}).
+ */
+public final class InputClocks {
+
+    /** No event time: a partition that has read nothing, or a frontier that still holds at the start. */
+    public static final long NONE = Long.MIN_VALUE;
+
+    /** Declarations that never lapse: the table's owner is the partitions' reader itself. */
+    public static final long NO_LEASE = -1;
+
+    private final Set<String> topics;
+    private final Set<InputPartition> fixedPartitions;
+    private final long idleLease;
+    private final Map<String, Integer> partitionCounts = new HashMap<>();
+    private final Map<InputPartition, Clock> clocks = new HashMap<>();
+    private long frontier = NONE;
+    /** The expected partitions, rebuilt when a partition count changes: the frontier is computed on every record. */
+    private List<InputPartition> expected;
+
+    private InputClocks(Set<String> topics, Set<InputPartition> fixedPartitions, long idleLease) {
+        this.topics = topics;
+        this.fixedPartitions = fixedPartitions;
+        this.idleLease = idleLease;
+    }
+
+    /** A table whose expected partitions are exactly these (a task's own input partitions). */
+    public static InputClocks ofPartitions(Collection<InputPartition> partitions, long idleLease) {
+        if (partitions.isEmpty()) {
+            throw new IllegalArgumentException("a query reads at least one input partition");
+        }
+        return new InputClocks(Set.of(), Set.copyOf(partitions), idleLease);
+    }
+
+    /** A table that expects every partition of each topic; partition counts come with the readers' reports. */
+    public static InputClocks ofTopics(Collection<String> topics, long idleLease) {
+        if (topics.isEmpty()) {
+            throw new IllegalArgumentException("a query reads at least one input topic");
+        }
+        return new InputClocks(Set.copyOf(topics), null, idleLease);
+    }
+
+    /**
+     * A record was read from {@code partition} with this event time: its clock moves up to it, and a partition that
+     * was idle is not any more.
+     *
+     * @return whether the partition's state changed (so it is worth persisting)
+     */
+    public boolean observe(InputPartition partition, long eventTime) {
+        Clock clock = clock(partition);
+        boolean changed = eventTime > clock.newest || clock.idle;
+        clock.newest = Math.max(clock.newest, eventTime);
+        clock.idle = false;
+        return changed;
+    }
+
+    /**
+     * A reader's report about its partition: how many partitions its topic has, the partition's newest event time,
+     * whether the reader finds it idle, and when (its wall clock) it said so.
+     *
+     * @return whether anything changed
+     */
+    public boolean report(InputPartition partition, int partitionCount, long newest, boolean idle, long sentAt) {
+        boolean changed = false;
+        if (partitionCount > 0 && !Objects.equals(partitionCounts.get(partition.topic()), partitionCount)) {
+            partitionCounts.put(partition.topic(), partitionCount);
+            expected = null;
+            changed = true;
+        }
+        Clock clock = clock(partition);
+        if (newest > clock.newest) {
+            clock.newest = newest;
+            changed = true;
+        }
+        if (clock.idle != idle || (idle && sentAt > clock.idleAt)) {
+            changed = true;
+        }
+        clock.idle = idle;
+        clock.idleAt = idle ? Math.max(clock.idleAt, sentAt) : NONE;
+        return changed;
+    }
+
+    /** The table's owner reads the partition itself and finds it idle, or not (no lease: see {@link #NO_LEASE}). */
+    public boolean idle(InputPartition partition, boolean idle) {
+        Clock clock = clock(partition);
+        boolean changed = clock.idle != idle;
+        clock.idle = idle;
+        clock.idleAt = idle ? Long.MAX_VALUE : NONE;
+        return changed;
+    }
+
+    /**
+     * Moves the frontier as far as the rules allow at wall-clock time {@code now} and returns it: never lower than
+     * before, {@link #NONE} while it has never moved.
+     */
+    public long advance(long now) {
+        long candidate = candidate(now);
+        if (candidate != NONE && candidate > frontier) {
+            frontier = candidate;
+        }
+        return frontier;
+    }
+
+    /** The frontier as last advanced. */
+    public long frontier() {
+        return frontier;
+    }
+
+    /** The newest event time read from {@code partition}, {@link #NONE} before any. */
+    public long newest(InputPartition partition) {
+        Clock clock = clocks.get(partition);
+        return clock == null ? NONE : clock.newest;
+    }
+
+    /** The newest event time of any partition: how far the freshest input has come. */
+    public long newestOfAll() {
+        long newest = NONE;
+        for (Clock clock : clocks.values()) {
+            newest = Math.max(newest, clock.newest);
+        }
+        return newest;
+    }
+
+    /** What each expected partition is at {@code now}, sorted; partitions of topics not yet counted are left out. */
+    public Map<InputPartition, PartitionState> states(long now) {
+        Map<InputPartition, PartitionState> states = new TreeMap<>();
+        for (InputPartition partition : expected()) {
+            Clock clock = clocks.get(partition);
+            long newest = clock == null ? NONE : clock.newest;
+            PartitionState.Status status = isIdle(clock, now) ? PartitionState.Status.IDLE
+                    : newest == NONE ? PartitionState.Status.AWAITED : PartitionState.Status.ACTIVE;
+            states.put(partition, new PartitionState(newest, status));
+        }
+        return states;
+    }
+
+    /** The input topics whose partition count no report has given yet (their partitions hold the frontier). */
+    public Set<String> uncountedTopics() {
+        Set<String> missing = new TreeSet<>();
+        if (fixedPartitions == null) {
+            for (String topic : topics) {
+                if (!partitionCounts.containsKey(topic)) {
+                    missing.add(topic);
+                }
+            }
+        }
+        return missing;
+    }
+
+    /** What is kept of one partition, to persist it and load it back ({@link #restore}). */
+    public Entry entry(InputPartition partition) {
+        Clock clock = clock(partition);
+        return new Entry(clock.newest, clock.idle, clock.idleAt);
+    }
+
+    public Map<String, Integer> partitionCounts() {
+        return Map.copyOf(partitionCounts);
+    }
+
+    /** Loads persisted state: partition entries, partition counts and the frontier reached before. */
+    public void restore(Map<InputPartition, Entry> entries, Map<String, Integer> counts, long persistedFrontier) {
+        entries.forEach((partition, entry) -> {
+            Clock clock = clock(partition);
+            clock.newest = entry.newest();
+            clock.idle = entry.idle();
+            clock.idleAt = entry.idleAt();
+        });
+        partitionCounts.putAll(counts);
+        expected = null;
+        frontier = Math.max(frontier, persistedFrontier);
+    }
+
+    private long candidate(long now) {
+        long oldestActive = Long.MAX_VALUE;
+        long newestIdle = NONE;
+        boolean anyActive = false;
+        if (fixedPartitions == null && !uncountedTopics().isEmpty()) {
+            return NONE;
+        }
+        for (InputPartition partition : expected()) {
+            Clock clock = clocks.get(partition);
+            if (isIdle(clock, now)) {
+                newestIdle = Math.max(newestIdle, clock.newest);
+                continue;
+            }
+            if (clock == null || clock.newest == NONE) {
+                return NONE;   // awaited: hold
+            }
+            anyActive = true;
+            oldestActive = Math.min(oldestActive, clock.newest);
+        }
+        return anyActive ? oldestActive : newestIdle;
+    }
+
+    private boolean isIdle(Clock clock, long now) {
+        if (clock == null || !clock.idle) {
+            return false;
+        }
+        return idleLease == NO_LEASE || clock.idleAt == Long.MAX_VALUE || now - clock.idleAt <= idleLease;
+    }
+
+    private List<InputPartition> expected() {
+        if (expected == null) {
+            List<InputPartition> all = new ArrayList<>();
+            if (fixedPartitions != null) {
+                all.addAll(new TreeSet<>(fixedPartitions));
+            } else {
+                for (String topic : new TreeSet<>(topics)) {
+                    Integer count = partitionCounts.get(topic);
+                    for (int p = 0; count != null && p < count; p++) {
+                        all.add(new InputPartition(topic, p));
+                    }
+                }
+            }
+            expected = List.copyOf(all);
+        }
+        return expected;
+    }
+
+    private Clock clock(InputPartition partition) {
+        return clocks.computeIfAbsent(partition, p -> new Clock());
+    }
+
+    private static final class Clock {
+        long newest = NONE;
+        boolean idle;
+        long idleAt = NONE;
+    }
+
+    /** One partition's persisted clock: newest event time, idle flag and when the idle declaration was sent. */
+    public record Entry(long newest, boolean idle, long idleAt) {
+    }
+
+    /** One partition as progress shows it. */
+    public record PartitionState(long newest, Status status) {
+
+        /** {@code ACTIVE}: has a clock and holds the frontier; {@code IDLE}: does not; {@code AWAITED}: no clock yet. */
+        public enum Status { ACTIVE, IDLE, AWAITED }
+    }
+}

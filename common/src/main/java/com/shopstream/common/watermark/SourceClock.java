@@ -1,0 +1,199 @@
+package com.shopstream.common.watermark;
+
+import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.progress.QueryProgress;
+import com.shopstream.common.streams.StreamsRuntime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+
+/**
+ * The source step of a query's inputs, before any repartition: it keeps the clock of each input partition it reads
+ * (persisted), and decides there, once, what is too late — each record against its own partition's watermark just
+ * before it, for every query the step serves. Refused records go out as {@link Timed.Late} (one per refusing query,
+ * headers saying why); admitted ones as {@link Timed.Event} with the partition's clock before and after them.
+ *
+ * <p>In {@link SourceStep.Mode#REPORTS} mode, every report interval it sends a {@link Timed.Report} per partition
+ * it reads (when something changed, and always while idle, to renew the declaration): the operator behind the
+ * repartition learns every partition's clock from them. In {@link SourceStep.Mode#LOCAL} mode the operator is in
+ * this task, and the step sends {@link Timed.Advance}s of the frontier over this task's own partitions.
+ *
+ * <p>The record's timestamp is its event time: the inputs are read with the event-time extractor.
+ */
+final class SourceClock<V extends ShopEvent> implements Processor<String, V, String, Timed<V>> {
+
+    /** The key of reports and advances: they are for every key. */
+    static final String NO_KEY = "";
+
+    private final SourceStep step;
+    private ProcessorContext<String, Timed<V>> context;
+    private ClockStore store;
+    private InputClocks clocks;
+    private IdleDetector idle;
+    private EventTimeRuntime runtime;
+    private final List<QueryProgress> progress = new ArrayList<>();
+    private final Map<InputPartition, Timed.Report<V>> lastReports = new HashMap<>();
+    private final List<InputPartition> own = new ArrayList<>();
+    private long lastAdvance = InputClocks.NONE;
+    private RecordMetadata lastMetadata;
+    private InputPartition lastPartition;
+
+    SourceClock(SourceStep step) {
+        this.step = step;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Timed<V>> context) {
+        this.context = context;
+        StreamsRuntime streams = StreamsRuntime.from(context.appConfigs());
+        this.runtime = streams.eventTime();
+        for (QueryLateness query : step.queries()) {
+            progress.add(streams.progress().query(query.query(), query.delay(), step.topics()));
+        }
+        int partition = context.taskId().partition();
+        for (String topic : step.topics()) {
+            own.add(new InputPartition(topic, partition));
+        }
+        this.clocks = InputClocks.ofPartitions(own, InputClocks.NO_LEASE);
+        this.store = new ClockStore(context.getStateStore(step.storeName()));
+        store.loadInto(clocks);
+        // a reader that starts again has not looked at its partitions yet: none of them is idle
+        own.forEach(p -> clocks.idle(p, false));
+        this.lastAdvance = clocks.frontier();
+        this.idle = new IdleDetector(runtime.idleTimeout().toMillis(), context.currentSystemTimeMs());
+        publishClocks();
+        Duration interval = runtime.reportInterval();
+        context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, this::punctuate);
+    }
+
+    @Override
+    public void process(Record<String, V> record) {
+        InputPartition partition = partitionOf();
+        long before = clocks.newest(partition);
+        long eventTime = record.timestamp();
+        boolean admitted = false;
+        for (int i = 0; i < step.queries().size(); i++) {
+            QueryLateness query = step.queries().get(i);
+            QueryProgress queryProgress = progress.get(i);
+            queryProgress.input(eventTime);
+            long watermark = query.watermark(before);
+            Refusal refusal = query.rule().refusal(eventTime, watermark);
+            if (refusal.none()) {
+                admitted = true;
+                continue;
+            }
+            context.forward(record.withValue((Timed<V>) new Timed.Late<>(record.value()))
+                    .withHeaders(LateRecordHeaders.of(record.headers(), query.query(), partition, watermark,
+                            eventTime, refusal, LateCause.PARTITION_WATERMARK)));
+            if (refusal.partial()) {
+                admitted = true;
+                queryProgress.partlyLate(refusal.count());
+            } else {
+                queryProgress.late(LateCause.PARTITION_WATERMARK, refusal.count());
+            }
+        }
+        idle.read(partition, context.currentSystemTimeMs());
+        boolean moved = clocks.observe(partition, eventTime);
+        if (moved) {
+            store.savePartition(clocks, partition);
+            publishClock(partition);
+        }
+        if (admitted) {
+            context.forward(record.withValue(
+                    new Timed.Event<>(record.value(), partition, before, clocks.newest(partition))));
+        }
+        if (moved && step.mode() == SourceStep.Mode.LOCAL) {
+            advance(record.timestamp());
+        }
+    }
+
+    private void punctuate(long now) {
+        for (InputPartition partition : own) {
+            OptionalInt count = runtime.partitionCounts().count(partition.topic());
+            if (count.isPresent() && partition.partition() >= count.getAsInt()) {
+                continue;   // this task's number is past the topic's partitions: it reads nothing of it
+            }
+            boolean isIdle = idle.idle(partition, now, runtime.lag().lag(partition));
+            if (step.mode() == SourceStep.Mode.LOCAL) {
+                if (clocks.idle(partition, isIdle)) {
+                    store.savePartition(clocks, partition);
+                    publishClock(partition);
+                }
+            } else {
+                report(partition, count.orElse(0), isIdle, now);
+            }
+        }
+        if (step.mode() == SourceStep.Mode.LOCAL) {
+            advance(Math.max(0, context.currentStreamTimeMs()));
+        }
+    }
+
+    private void report(InputPartition partition, int count, boolean isIdle, long now) {
+        long newest = clocks.newest(partition);
+        Timed.Report<V> last = lastReports.get(partition);
+        boolean due = last == null || last.newest() != newest || last.idle() != isIdle
+                || last.partitionCount() != count || isIdle;
+        if (!due) {
+            return;
+        }
+        Timed.Report<V> report = new Timed.Report<>(partition, count, newest, isIdle, now);
+        lastReports.put(partition, report);
+        if (clocks.idle(partition, isIdle)) {
+            publishClock(partition);
+        }
+        context.forward(new Record<>(NO_KEY, report, Math.max(0, context.currentStreamTimeMs())));
+    }
+
+    private void advance(long timestamp) {
+        long frontier = clocks.advance(context.currentSystemTimeMs());
+        if (frontier > lastAdvance) {
+            lastAdvance = frontier;
+            store.saveFrontier(frontier);
+            progress.forEach(p -> p.frontier(context.taskId().toString(), frontier));
+            context.forward(new Record<>(NO_KEY, new Timed.Advance<>(frontier), Math.max(0, timestamp)));
+        }
+    }
+
+    private void publishClocks() {
+        own.forEach(this::publishClock);
+        if (step.mode() == SourceStep.Mode.LOCAL && lastAdvance != InputClocks.NONE) {
+            progress.forEach(p -> p.frontier(context.taskId().toString(), lastAdvance));
+        }
+    }
+
+    private void publishClock(InputPartition partition) {
+        InputClocks.Entry entry = clocks.entry(partition);
+        progress.forEach(p -> p.partitionClock(partition, entry.newest(), entry.idle()));
+    }
+
+    @Override
+    public void close() {
+        String task = context == null ? null : context.taskId().toString();
+        progress.forEach(p -> {
+            own.forEach(p::partitionClosed);
+            if (task != null) {
+                p.taskClosed(task);
+            }
+        });
+    }
+
+    private InputPartition partitionOf() {
+        RecordMetadata metadata = context.recordMetadata().orElseThrow(() -> new IllegalStateException(
+                "the source step " + step.name() + " needs records that come from a topic"));
+        // one or two partitions per task: reuse the last one instead of building a key per record
+        if (lastMetadata == null || metadata.partition() != lastPartition.partition()
+                || !metadata.topic().equals(lastPartition.topic())) {
+            lastPartition = new InputPartition(metadata.topic(), metadata.partition());
+        }
+        lastMetadata = metadata;
+        return lastPartition;
+    }
+}

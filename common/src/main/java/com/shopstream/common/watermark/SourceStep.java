@@ -1,0 +1,34 @@
+package com.shopstream.common.watermark;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One source step: the input topics it reads (in one sub-topology), the queries it judges lateness for, and where
+ * their operators are. Its name names its processor ({@code <name>-source-clock}) and its changelogged store of
+ * partition clocks ({@code <name>-watermarks}).
+ */
+public record SourceStep(String name, List<String> topics, List<QueryLateness> queries, Mode mode) {
+
+    /** Where the operators of the step's queries run. */
+    public enum Mode {
+        /** Behind a repartition: the step sends reports through it, and a {@link FrontierTracker} reads them. */
+        REPORTS,
+        /** In the step's own task (no repartition): the step sends advances of the frontier of its partitions. */
+        LOCAL
+    }
+
+    public SourceStep {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(mode, "mode");
+        topics = List.copyOf(topics);
+        queries = List.copyOf(queries);
+        if (topics.isEmpty() || queries.isEmpty()) {
+            throw new IllegalArgumentException("source step " + name + " needs input topics and queries");
+        }
+    }
+
+    public String storeName() {
+        return name + "-watermarks";
+    }
+}

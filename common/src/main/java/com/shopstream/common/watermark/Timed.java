@@ -1,0 +1,38 @@
+package com.shopstream.common.watermark;
+
+/**
+ * What flows through a query's event-time steps. Between a source step and the query's operator (through any
+ * repartition topic): {@link Event}s and {@link Report}s. After the frontier tracker: {@link Event}s and
+ * {@link Advance}s. From a step to the late topic: {@link Late}s. Only events and reports cross a topic
+ * ({@link TimedSerde}).
+ */
+public sealed interface Timed<V> {
+
+    /**
+     * An input event the source step admitted, with the clock of its input partition just before it and once it was
+     * read. {@code newestBefore - delay} is the partition's watermark the event was judged against: a downstream
+     * operator judges it against the same one, so it counts the event exactly where the source admitted it.
+     */
+    record Event<V>(V event, InputPartition source, long newestBefore, long newestAfter) implements Timed<V> {
+    }
+
+    /**
+     * A reader's report about one input partition, sent to every partition of a repartition topic after the records
+     * it covers: the topic's partition count, the newest event time read, whether the reader finds the partition
+     * idle, and when (the reader's wall clock) it said so.
+     */
+    record Report<V>(InputPartition source, int partitionCount, long newest, boolean idle, long sentAt)
+            implements Timed<V> {
+    }
+
+    /**
+     * The query's frontier moved: the oldest newest event time over every input partition. Each operator subtracts
+     * its own delay to get its watermark, and makes final what it now may.
+     */
+    record Advance<V>(long frontier) implements Timed<V> {
+    }
+
+    /** A record the source step refused for a query; the record's headers say which and why. */
+    record Late<V>(V event) implements Timed<V> {
+    }
+}

@@ -1,0 +1,104 @@
+package com.shopstream.common.watermark;
+
+import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.serde.BinaryEvents;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serializer;
+
+/**
+ * The format of repartition topics between a source step and a query's operator: a version byte, a kind byte, the
+ * input partition, then the event's clocks and the event ({@link BinaryEvents}), or the report's fields. Binary and
+ * versioned: every admitted event crosses it, and a repartition topic outlives a release while it drains.
+ */
+public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
+
+    private static final byte VERSION = 1;
+    private static final byte EVENT = 'E';
+    private static final byte REPORT = 'R';
+
+    private final Class<V> type;
+
+    public TimedSerde(Class<V> type) {
+        this.type = type;
+    }
+
+    @Override
+    public Serializer<Timed<V>> serializer() {
+        return (topic, timed) -> timed == null ? null : write(timed);
+    }
+
+    @Override
+    public Deserializer<Timed<V>> deserializer() {
+        return (topic, bytes) -> bytes == null ? null : read(bytes);
+    }
+
+    private byte[] write(Timed<V> timed) {
+        if (timed instanceof Timed.Event<V> event) {
+            byte[] topic = utf8(event.source().topic());
+            ByteBuffer out = ByteBuffer.allocate(2 + header(topic) + 2 * Long.BYTES + BinaryEvents.size(event.event()));
+            out.put(VERSION).put(EVENT);
+            putSource(out, topic, event.source().partition());
+            out.putLong(event.newestBefore()).putLong(event.newestAfter());
+            BinaryEvents.write(event.event(), out);
+            return out.array();
+        }
+        if (timed instanceof Timed.Report<V> report) {
+            byte[] topic = utf8(report.source().topic());
+            ByteBuffer out = ByteBuffer.allocate(2 + header(topic) + Integer.BYTES + 2 * Long.BYTES + 1);
+            out.put(VERSION).put(REPORT);
+            putSource(out, topic, report.source().partition());
+            out.putInt(report.partitionCount()).putLong(report.newest()).put((byte) (report.idle() ? 1 : 0))
+                    .putLong(report.sentAt());
+            return out.array();
+        }
+        throw new SerializationException(timed.getClass().getSimpleName() + " never crosses a topic: " + timed);
+    }
+
+    private Timed<V> read(byte[] bytes) {
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        byte version = in.get();
+        if (version != VERSION) {
+            throw new SerializationException("unknown event-time record format version " + version);
+        }
+        byte kind = in.get();
+        InputPartition source = getSource(in);
+        if (kind == EVENT) {
+            long newestBefore = in.getLong();
+            long newestAfter = in.getLong();
+            ShopEvent event = BinaryEvents.read(in);
+            if (!type.isInstance(event)) {
+                throw new SerializationException("expected " + type.getSimpleName() + ", read " + event);
+            }
+            return new Timed.Event<>(type.cast(event), source, newestBefore, newestAfter);
+        }
+        if (kind == REPORT) {
+            int count = in.getInt();
+            long newest = in.getLong();
+            boolean idle = in.get() == 1;
+            return new Timed.Report<>(source, count, newest, idle, in.getLong());
+        }
+        throw new SerializationException("unknown event-time record kind " + kind);
+    }
+
+    private static int header(byte[] topic) {
+        return Short.BYTES + topic.length + Integer.BYTES;
+    }
+
+    private static void putSource(ByteBuffer out, byte[] topic, int partition) {
+        out.putShort((short) topic.length).put(topic).putInt(partition);
+    }
+
+    private static InputPartition getSource(ByteBuffer in) {
+        byte[] topic = new byte[in.getShort()];
+        in.get(topic);
+        return new InputPartition(new String(topic, StandardCharsets.UTF_8), in.getInt());
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,45 @@
+package com.shopstream.common.watermark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class IdleDetectorTest {
+
+    private static final InputPartition ORDERS_0 = new InputPartition("orders", 0);
+    private static final OptionalLong CAUGHT_UP = OptionalLong.of(0);
+
+    @Test
+    void aCaughtUpPartitionWithNothingReadForTheTimeoutIsIdle() {
+        IdleDetector idle = new IdleDetector(1_000, 0);
+        idle.read(ORDERS_0, 5_000);
+
+        assertThat(idle.idle(ORDERS_0, 5_999, CAUGHT_UP)).isFalse();
+        assertThat(idle.idle(ORDERS_0, 6_000, CAUGHT_UP)).isTrue();
+        idle.read(ORDERS_0, 6_500);
+        assertThat(idle.idle(ORDERS_0, 7_000, CAUGHT_UP)).isFalse();
+    }
+
+    @Test
+    void aReaderThatIsBehindOrDoesNotKnowItsLagIsNeverIdle() {
+        IdleDetector idle = new IdleDetector(1_000, 0);
+
+        assertThat(idle.idle(ORDERS_0, 60_000, OptionalLong.of(3))).isFalse();
+        assertThat(idle.idle(ORDERS_0, 60_000, OptionalLong.empty())).isFalse();
+    }
+
+    @Test
+    void aReaderThatJustStartedWaitsAWholeTimeoutFirst() {
+        IdleDetector idle = new IdleDetector(1_000, 10_000);
+
+        assertThat(idle.idle(ORDERS_0, 10_500, CAUGHT_UP)).isFalse();
+        assertThat(idle.idle(ORDERS_0, 11_000, CAUGHT_UP)).isTrue();
+    }
+
+    @Test
+    void theTimeoutMustBePositive() {
+        assertThatThrownBy(() -> new IdleDetector(0, 0)).hasMessageContaining("must be positive");
+    }
+}

@@ -1,0 +1,201 @@
+package com.shopstream.common.watermark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.progress.PartitionReport;
+import com.shopstream.common.progress.ProgressReport;
+import com.shopstream.common.progress.QueryReport;
+import com.shopstream.common.testing.OutputRecord;
+import com.shopstream.common.testing.StreamsHarness;
+import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.testing.TimedOrdersFixture;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The source step through TopologyTestDriver (one partition per topic): each record judged against its partition's
+ * watermark just before it; clocks only move with later events, never with the wall clock.
+ */
+class SourceClockTest {
+
+    private static final Duration DELAY = Duration.ofMinutes(3);
+    private static final QueryLateness TUMBLING_5M = new QueryLateness("q", DELAY,
+            new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5)));
+    private static final QueryLateness HOPPING_10M = new QueryLateness("h", DELAY,
+            new TimeWindowLateness(Duration.ofMinutes(10), Duration.ofMinutes(5)));
+
+    private StreamsHarness harness;
+
+    @AfterEach
+    void stop() {
+        harness.close();
+    }
+
+    @Test
+    void admitsRecordsWhoseWindowIsOpenAndRoutesTheOthersToTheLateTopicWithWhy() {
+        local(List.of(TUMBLING_5M));
+        order(1, "10:00:30");
+        order(2, "10:10:00");   // orders-0's watermark 10:07: [10:00,10:05) is final
+        order(3, "10:04:59");   // too late
+        order(4, "10:05:00");   // [10:05,10:10) still open
+
+        assertThat(ids(harness.records(TimedOrdersFixture.ADMITTED))).containsExactly(1L, 2L, 4L);
+        List<OutputRecord> late = harness.records(TimedOrdersFixture.LATE);
+        assertThat(ids(late)).containsExactly(3L);
+        assertThat(late.get(0).headers())
+                .containsEntry(LateRecordHeaders.QUERY, "q")
+                .containsEntry(LateRecordHeaders.WATERMARK, "2026-01-22T10:07:00Z")
+                .containsEntry(LateRecordHeaders.EVENT_TIME, "2026-01-22T10:04:59Z")
+                .containsEntry(LateRecordHeaders.REFUSED, "all")
+                .containsEntry(LateRecordHeaders.REFUSED_WINDOWS, "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z")
+                .containsEntry(LateRecordHeaders.CAUSE, "partition-watermark")
+                .containsEntry(LateRecordHeaders.PARTITION, "orders-0");
+        assertThat(late.get(0).value())
+                .isEqualTo("{\"order_id\":3,\"customer_id\":1,\"amount\":1.00,\"order_ts\":\"2026-01-22T10:04:59Z\"}");
+    }
+
+    @Test
+    void eachEventCarriesItsPartitionsClockBeforeItAndTheFrontierAdvancesAfterIt() {
+        local(List.of(TUMBLING_5M));
+        order(1, "10:00:30");
+        order(2, "10:00:10");   // no news for the clock: no advance
+        order(3, "10:02:00");
+
+        assertThat(signals()).containsExactly(
+                "event 1 from orders-0 after none", "advance 10:00:30",
+                "event 2 from orders-0 after 10:00:30",
+                "event 3 from orders-0 after 10:00:30", "advance 10:02:00");
+    }
+
+    @Test
+    void aWindowEndingExactlyAtTheWatermarkIsFinal() {
+        local(List.of(TUMBLING_5M));
+        order(1, "10:08:00");   // watermark 10:05:00 = end of [10:00,10:05)
+        order(2, "10:04:59.999");
+        order(3, "10:05:00");
+
+        assertThat(ids(harness.records(TimedOrdersFixture.LATE))).containsExactly(2L);
+        assertThat(ids(harness.records(TimedOrdersFixture.ADMITTED))).containsExactly(1L, 3L);
+    }
+
+    @Test
+    void theWatermarkNeverGoesDown() {
+        local(List.of(TUMBLING_5M));
+        order(1, "10:10:00");   // watermark 10:07
+        order(2, "10:00:00");   // late; must not pull the watermark back
+        order(3, "10:01:00");   // still late: [10:00,10:05) stays final
+
+        assertThat(ids(harness.records(TimedOrdersFixture.LATE))).containsExactly(2L, 3L);
+        assertThat(harness.streams().progress().query("q", DELAY, List.of("orders")).watermark())
+                .hasValue(Instant.parse("2026-01-22T10:07:00Z").toEpochMilli());
+    }
+
+    @Test
+    void aHoppingWindowQueryCountsARecordSomeOfWhoseWindowsAreFinal() {
+        local(List.of(TUMBLING_5M, HOPPING_10M));
+        order(1, "10:10:00");   // watermark 10:07
+        order(2, "10:04:00");   // tumbling: late; hopping: [09:55,10:05) late, [10:00,10:10) open
+
+        List<OutputRecord> late = harness.records(TimedOrdersFixture.LATE);
+        assertThat(late).extracting(r -> r.headers().get(LateRecordHeaders.QUERY)).containsExactly("q", "h");
+        assertThat(late.get(1).headers()).containsEntry(LateRecordHeaders.REFUSED, "some")
+                .containsEntry(LateRecordHeaders.REFUSED_WINDOWS, "2026-01-22T09:55:00Z/2026-01-22T10:05:00Z");
+        assertThat(ids(harness.records(TimedOrdersFixture.ADMITTED))).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void aCaughtUpPartitionWithNothingToReadTurnsIdleAndIsReadAgainWithItsNextRecord() {
+        TestStreams streams = TestStreams.forDriver("source-clock-test");
+        EventTimeRuntime runtime = streams.eventTime();
+        streams.with(new EventTimeRuntime(runtime.reportInterval(), Duration.ofSeconds(5), runtime.idleLease(),
+                runtime.lag(), runtime.partitionCounts()));
+        harness = new StreamsHarness(TimedOrdersFixture.repartitioned(streams.builder(), TestStreams.topics(),
+                List.of(TUMBLING_5M), false), streams);
+        order(1, "10:00:30");
+        harness.advanceWallClock(Duration.ofMillis(100));
+        assertThat(status()).isEqualTo(InputClocks.PartitionState.Status.ACTIVE);
+        harness.advanceWallClock(Duration.ofSeconds(5));
+        assertThat(status()).isEqualTo(InputClocks.PartitionState.Status.IDLE);
+        order(2, "10:01:00");
+        harness.advanceWallClock(Duration.ofMillis(100));
+
+        assertThat(signals()).containsExactly(
+                "event 1 from orders-0 after none", "advance 10:00:30",
+                "event 2 from orders-0 after 10:00:30", "advance 10:01:00");
+        assertThat(status()).isEqualTo(InputClocks.PartitionState.Status.ACTIVE);
+    }
+
+    private InputClocks.PartitionState.Status status() {
+        return harness.streams().progress().query("q", DELAY, List.of("orders")).partitions()
+                .get(new InputPartition("orders", 0)).status();
+    }
+
+    @Test
+    void reportsProgressSinceTheLastReport() {
+        local(List.of(TUMBLING_5M));
+        order(1, "10:00:30");
+        order(2, "10:10:00");
+        order(3, "10:01:00");
+        ProgressReport first = harness.streams().progress().report(Instant.parse("2031-01-01T00:00:10Z"));
+        order(4, "10:11:00");
+        ProgressReport second = harness.streams().progress().report(Instant.parse("2031-01-01T00:00:20Z"));
+
+        QueryReport q1 = first.query("q");
+        assertThat(q1.inputRows()).isEqualTo(3);
+        assertThat(q1.lateRows()).isEqualTo(1);
+        assertThat(q1.lateRowsByCause()).containsEntry("partition-watermark", 1L).containsEntry("idle-partition", 0L);
+        assertThat(q1.eventTime().min()).isEqualTo("2026-01-22T10:00:30Z");
+        assertThat(q1.eventTime().max()).isEqualTo("2026-01-22T10:10:00Z");
+        assertThat(q1.eventTime().avg()).isEqualTo("2026-01-22T10:03:50Z");
+        assertThat(q1.eventTime().watermark()).isEqualTo("2026-01-22T10:07:00Z");
+        assertThat(q1.eventTime().newest()).isEqualTo("2026-01-22T10:10:00Z");
+        assertThat(q1.eventTime().watermarkLagSeconds()).isEqualTo(180.0);
+        assertThat(q1.inputPartitions()).containsExactly(
+                new PartitionReport("orders-0", Instant.parse("2026-01-22T10:07:00Z"), "active", true));
+        QueryReport q2 = second.query("q");
+        assertThat(q2.inputRows()).isEqualTo(1);
+        assertThat(q2.lateRows()).isZero();
+        assertThat(q2.inputRowsPerSecond()).isEqualTo(0.1);
+        assertThat(q2.eventTime().watermark()).isEqualTo("2026-01-22T10:08:00Z");
+        assertThat(q2.totals().inputRows()).isEqualTo(4);
+        assertThat(q2.watermarkByTask()).containsEntry("0_0", Instant.parse("2026-01-22T10:08:00Z"));
+    }
+
+    @Test
+    void namesEveryPartAfterTheStep() {
+        local(List.of(TUMBLING_5M));
+        String described = TimedOrdersFixture.repartitioned(TestStreams.forDriver("names").builder(),
+                TestStreams.topics(), List.of(TUMBLING_5M), true).describe().toString();
+
+        assertThat(described)
+                .contains("Processor: orders-source-clock (stores: [orders-watermarks])")
+                .contains("orders-lateness-late", "orders-lateness-on-time",
+                        "Sink: orders-late-sink (topic: fixture-late)")
+                .contains("Processor: orders-by-customer-key", "topic: orders-by-customer-repartition")
+                .contains("Processor: orders-by-customer-frontier (stores: [orders-by-customer-watermarks])")
+                .contains("Processor: orders-by-customer-event-time-order (stores: "
+                        + "[orders-by-customer-release-buffer, orders-by-customer-watermarks])");
+    }
+
+    private void local(List<QueryLateness> queries) {
+        TestStreams streams = TestStreams.forDriver("source-clock-test");
+        harness = new StreamsHarness(TimedOrdersFixture.local(streams.builder(), TestStreams.topics(), queries),
+                streams);
+    }
+
+    private void order(long id, String time) {
+        harness.pipe(TimedOrdersFixture.INPUT, Long.toString(id), "{\"order_id\":" + id
+                + ",\"customer_id\":1,\"amount\":1,\"order_ts\":\"2026-01-22T" + time + "Z\"}");
+    }
+
+    private List<String> signals() {
+        return harness.records(TimedOrdersFixture.SIGNALS).stream().map(OutputRecord::value).toList();
+    }
+
+    private static List<Long> ids(List<OutputRecord> records) {
+        return records.stream().map(OutputRecord::orderId).toList();
+    }
+}
