@@ -4,7 +4,6 @@ import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StreamsRuntime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
@@ -49,19 +48,22 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
     @Override
     public void process(FixedKeyRecord<String, Timed<V>> record) {
         if (record.value() instanceof Timed.Event<V> event) {
+            if (clocks.count(event.source().topic(), event.partitionCount())) {
+                store.saveCounts(clocks);
+            }
             if (clocks.observe(event.source(), event.newestAfter())) {
                 store.savePartition(clocks, event.source());
             }
             context.forward(record);
             advance(record);
         } else if (record.value() instanceof Timed.Report<V> report) {
-            Integer countBefore = clocks.partitionCounts().get(report.source().topic());
+            boolean counted = clocks.count(report.source().topic(), report.partitionCount());
+            if (counted) {
+                store.saveCounts(clocks);
+            }
             if (clocks.report(report.source(), report.partitionCount(), report.newest(), report.idle(),
-                    report.sentAt())) {
+                    report.sentAt()) || counted) {
                 store.savePartition(clocks, report.source());
-                if (!Objects.equals(countBefore, clocks.partitionCounts().get(report.source().topic()))) {
-                    store.saveCounts(clocks);
-                }
                 progress.forEach(p -> p.partitionStates(taskId, clocks.states(context.currentSystemTimeMs())));
             }
             advance(record);

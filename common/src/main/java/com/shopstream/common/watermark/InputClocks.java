@@ -91,12 +91,7 @@ public final class InputClocks {
      * @return whether anything changed
      */
     public boolean report(InputPartition partition, int partitionCount, long newest, boolean idle, long sentAt) {
-        boolean changed = false;
-        if (partitionCount > 0 && !Objects.equals(partitionCounts.get(partition.topic()), partitionCount)) {
-            partitionCounts.put(partition.topic(), partitionCount);
-            expected = null;
-            changed = true;
-        }
+        boolean changed = count(partition.topic(), partitionCount);
         Clock clock = clock(partition);
         if (newest > clock.newest) {
             clock.newest = newest;
@@ -108,6 +103,20 @@ public final class InputClocks {
         clock.idle = idle;
         clock.idleAt = idle ? Math.max(clock.idleAt, sentAt) : NONE;
         return changed;
+    }
+
+    /**
+     * How many partitions {@code topic} has, as a reader says ({@code 0}: it does not know).
+     *
+     * @return whether the count changed
+     */
+    public boolean count(String topic, int partitionCount) {
+        if (partitionCount <= 0 || Objects.equals(partitionCounts.get(topic), partitionCount)) {
+            return false;
+        }
+        partitionCounts.put(topic, partitionCount);
+        expected = null;
+        return true;
     }
 
     /** The table's owner reads the partition itself and finds it idle, or not (no lease: see {@link #NO_LEASE}). */

@@ -107,8 +107,9 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
             publishClock(partition);
         }
         if (admitted) {
+            int count = runtime.partitionCounts().count(partition.topic()).orElse(0);
             context.forward(record.withValue(
-                    new Timed.Event<>(record.value(), partition, before, clocks.newest(partition))));
+                    new Timed.Event<>(record.value(), partition, count, before, clocks.newest(partition))));
         }
         if (moved && step.mode() == SourceStep.Mode.LOCAL) {
             advance(record.timestamp());

@@ -10,10 +10,12 @@ public sealed interface Timed<V> {
 
     /**
      * An input event the source step admitted, with the clock of its input partition just before it and once it was
-     * read. {@code newestBefore - delay} is the partition's watermark the event was judged against: a downstream
-     * operator judges it against the same one, so it counts the event exactly where the source admitted it.
+     * read, and its topic's partition count as the reader knew it ({@code 0}: not known). {@code newestBefore -
+     * delay} is the partition's watermark the event was judged against: a downstream operator judges it against the
+     * same one, so it counts the event exactly where the source admitted it.
      */
-    record Event<V>(V event, InputPartition source, long newestBefore, long newestAfter) implements Timed<V> {
+    record Event<V>(V event, InputPartition source, int partitionCount, long newestBefore, long newestAfter)
+            implements Timed<V> {
     }
 
     /**

@@ -39,10 +39,11 @@ public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
     private byte[] write(Timed<V> timed) {
         if (timed instanceof Timed.Event<V> event) {
             byte[] topic = utf8(event.source().topic());
-            ByteBuffer out = ByteBuffer.allocate(2 + header(topic) + 2 * Long.BYTES + BinaryEvents.size(event.event()));
+            ByteBuffer out = ByteBuffer.allocate(2 + header(topic) + Integer.BYTES + 2 * Long.BYTES
+                    + BinaryEvents.size(event.event()));
             out.put(VERSION).put(EVENT);
             putSource(out, topic, event.source().partition());
-            out.putLong(event.newestBefore()).putLong(event.newestAfter());
+            out.putInt(event.partitionCount()).putLong(event.newestBefore()).putLong(event.newestAfter());
             BinaryEvents.write(event.event(), out);
             return out.array();
         }
@@ -67,13 +68,14 @@ public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
         byte kind = in.get();
         InputPartition source = getSource(in);
         if (kind == EVENT) {
+            int count = in.getInt();
             long newestBefore = in.getLong();
             long newestAfter = in.getLong();
             ShopEvent event = BinaryEvents.read(in);
             if (!type.isInstance(event)) {
                 throw new SerializationException("expected " + type.getSimpleName() + ", read " + event);
             }
-            return new Timed.Event<>(type.cast(event), source, newestBefore, newestAfter);
+            return new Timed.Event<>(type.cast(event), source, count, newestBefore, newestAfter);
         }
         if (kind == REPORT) {
             int count = in.getInt();

@@ -139,7 +139,7 @@ class FrontierTrackerTest {
 
     private void event(long id, int partition, String before, String after) {
         Order order = new Order(id, id, BigDecimal.ONE, Instant.parse("2026-01-22T" + after + "Z"));
-        pipe(Long.toString(id), new Timed.Event<>(order, new InputPartition("orders", partition), ms(before),
+        pipe(Long.toString(id), new Timed.Event<>(order, new InputPartition("orders", partition), 3, ms(before),
                 ms(after)));
     }
 

@@ -22,8 +22,8 @@ class TimedSerdeTest {
         Payment payment = new Payment("pay-é", 110, new BigDecimal("123456789012.05"),
                 Instant.parse("2026-01-22T10:03:00.123Z"));
         for (Timed<ShopEvent> timed : java.util.List.<Timed<ShopEvent>>of(
-                new Timed.Event<>(order, ORDERS_2, InputClocks.NONE, 1_000),
-                new Timed.Event<>(payment, new InputPartition("payments", 0), 5, 6),
+                new Timed.Event<>(order, ORDERS_2, 3, InputClocks.NONE, 1_000),
+                new Timed.Event<>(payment, new InputPartition("payments", 0), 0, 5, 6),
                 new Timed.Report<>(ORDERS_2, 3, 1_769_076_030_000L, true, 42),
                 new Timed.Report<>(ORDERS_2, 0, InputClocks.NONE, false, 0))) {
             byte[] bytes = serde.serializer().serialize("t", timed);
@@ -44,7 +44,7 @@ class TimedSerdeTest {
         TimedSerde<Order> orders = new TimedSerde<>(Order.class);
         TimedSerde<ShopEvent> events = new TimedSerde<>(ShopEvent.class);
         byte[] payment = events.serializer().serialize("t", new Timed.Event<>(
-                new Payment("p", 1, BigDecimal.ONE, Instant.EPOCH), ORDERS_2, 0, 0));
+                new Payment("p", 1, BigDecimal.ONE, Instant.EPOCH), ORDERS_2, 1, 0, 0));
 
         assertThatThrownBy(() -> orders.deserializer().deserialize("t", payment))
                 .isInstanceOf(SerializationException.class).hasMessageContaining("expected Order");

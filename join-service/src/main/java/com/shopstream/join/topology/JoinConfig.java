@@ -9,11 +9,10 @@ import java.util.Objects;
  * What {@link OrderPaymentJoinTopology} needs.
  *
  * @param bound        a payment matches an order when {@code order_ts <= paid_ts <= order_ts + bound}
- * @param grace        watermark delay (over both inputs)
+ * @param grace        watermark delay of each input partition
  * @param paidTopic    inner join rows
  * @param statusTopic  inner rows plus each unpaid order once, after the watermark passes {@code order_ts + bound}
- * @param stores       where the unpaid-order detector keeps its state (the join's own stores follow
- *                     {@code dsl.store.suppliers.class})
+ * @param stores       where the join keeps the orders and payments it waits with
  */
 public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTopic, Duration bound, Duration grace,
                          String paidTopic, String statusTopic, StateStoreKind stores, ShopTopics topics) {

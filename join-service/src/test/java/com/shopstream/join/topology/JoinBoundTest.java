@@ -6,6 +6,8 @@ import com.shopstream.scenario.CanonicalJson;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.EventTimeRuntime;
+import java.time.Duration;
 import java.util.List;
 import java.util.TreeSet;
 import org.apache.kafka.streams.TopologyDescription;
@@ -50,10 +52,12 @@ class JoinBoundTest {
         order(10, "10:00:00");
         order(10, "10:00:00");
         order(99, "11:00:00");
+        payment(97, "p97", "11:00:00");   // the payments input moves too: the join's watermark is the older of both
 
         assertThat(harness.records("orders-payment-status")).extracting(OutputRecord::key)
                 .containsExactly("10", "10");
         order(98, "11:10:00");
+        payment(96, "p96", "11:10:00");
         assertThat(harness.records("orders-payment-status")).hasSize(3);
     }
 
@@ -81,14 +85,55 @@ class JoinBoundTest {
     }
 
     @Test
-    void aRecordOlderThanTheWatermarkIsRefusedBeforeTheJoin() {
-        order(7, "10:10:00");            // watermark 10:07
-        payment(7, "late-p", "10:06:59");   // inside the bound of nothing: refused
-        order(8, "10:06:00");            // plain Kafka Streams would still join this one
-        payment(8, "p8", "10:09:00");
+    void aRecordOlderThanItsOwnInputsWatermarkIsRefusedBeforeTheJoin() {
+        order(7, "10:10:00");               // orders' watermark 10:07
+        payment(7, "p7", "10:12:00");       // payments' watermark 10:09
+        payment(8, "late-p", "10:08:59");   // behind the payments' watermark: refused
+        order(8, "10:06:00");               // behind the orders' watermark: refused (plain Kafka Streams joins it)
 
-        assertThat(harness.records("join-service-late")).extracting(OutputRecord::orderId).containsExactly(7L, 8L);
-        assertThat(paymentIds(harness.records("orders-paid"))).isEmpty();
+        List<OutputRecord> late = harness.records("join-service-late");
+        assertThat(late).extracting(OutputRecord::orderId).containsExactly(8L, 8L);
+        assertThat(late).extracting(r -> r.headers().get("x-late-partition"))
+                .containsExactly("payments-0", "orders-0");
+        assertThat(late).extracting(r -> r.headers().get("x-late-watermark"))
+                .containsExactly("2026-01-22T10:09:00Z", "2026-01-22T10:07:00Z");
+        assertThat(paymentIds(harness.records("orders-paid"))).containsExactly("p7");
+    }
+
+    @Test
+    void aPaymentIsJudgedByThePaymentsWatermarkNotTheOrders() {
+        order(15, "10:10:00");             // orders' watermark 10:07
+        payment(15, "p15", "10:12:00");    // payments' watermark 10:09
+        order(16, "10:20:00");             // orders' watermark 10:17
+        payment(15, "p15b", "10:14:00");   // behind the orders' watermark, not behind its own: joins order 15
+        payment(16, "p16", "10:05:00");    // behind the payments' watermark (10:11): refused
+
+        assertThat(paymentIds(harness.records("orders-paid"))).containsExactly("p15", "p15b");
+        assertThat(harness.records("join-service-late")).extracting(OutputRecord::orderId).containsExactly(16L);
+    }
+
+    @Test
+    void unpaidRowsWaitForThePaymentsInputUntilItIsIdle() {
+        TestStreams streams = TestStreams.forDriver("join-service");
+        streams.with(new EventTimeRuntime(streams.eventTime().reportInterval(), Duration.ofSeconds(5),
+                streams.eventTime().idleLease(), EventTimeRuntime.InputLag.CAUGHT_UP,
+                EventTimeRuntime.PartitionCounts.ONE_EACH));
+        harness.close();
+        harness = new StreamsHarness(OrderPaymentJoinTopology.build(streams.builder(),
+                JoinConfig.contract(TestStreams.topics())), streams);
+        payment(20, "p20", "10:00:00");
+        order(21, "10:00:00");
+        order(22, "10:30:00");
+        assertThat(harness.records("orders-payment-status")).isEmpty();   // payments' watermark 09:57 holds it
+
+        harness.advanceWallClock(Duration.ofMillis(100));
+        harness.advanceWallClock(Duration.ofSeconds(5));   // both partitions caught up and quiet: idle
+        order(23, "10:31:00");                            // orders read again: the payments partition stays idle
+
+        assertThat(harness.records("orders-payment-status")).extracting(OutputRecord::key).containsExactly("21");
+        payment(21, "p21-late", "10:02:00");   // on time for its partition, but the join's watermark is past it
+        assertThat(harness.records("join-service-late")).extracting(r -> r.headers().get("x-late-cause"))
+                .containsExactly("idle-partition");
     }
 
     @Test
@@ -111,11 +156,11 @@ class JoinBoundTest {
             }
         }));
 
-        assertThat(stores).containsExactly("order-payment-join-payments-expiry",
-                "order-payment-join-payments-seen", "order-payment-join-pending-orders",
-                "order-payment-join-store-other-join-store", "order-payment-join-store-this-join-store",
-                "order-payment-join-watermark");
-        assertThat(description.subtopologies()).hasSize(1);
+        assertThat(stores).containsExactly("order-payment-join-by-order-id-watermarks", "order-payment-join-orders",
+                "order-payment-join-orders-expiry", "order-payment-join-payments",
+                "order-payment-join-payments-expiry", "order-payment-join-watermarks");
+        assertThat(description.toString()).contains("order-payment-join-by-order-id-repartition");
+        assertThat(description.subtopologies()).hasSize(2);
     }
 
     private void order(long id, String time) {

@@ -1,0 +1,130 @@
+package com.shopstream.join.topology;
+
+import com.shopstream.common.model.JoinRow;
+import com.shopstream.common.model.Order;
+import com.shopstream.common.model.Payment;
+import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.watermark.EventTimeBound;
+import com.shopstream.common.watermark.EventTimeSteps;
+import com.shopstream.common.watermark.ExpiryIndex;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.LateCause;
+import com.shopstream.common.watermark.LateRecordHeaders;
+import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.Refusal;
+import com.shopstream.common.watermark.Timed;
+import java.util.List;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+
+/**
+ * The order–payment interval join on the query's watermark (the oldest watermark of every partition of both
+ * inputs): a payment matches an order when {@code order_ts <= paid_ts <= order_ts + bound}.
+ *
+ * <p>Each side keeps its on-time copies: an order until the watermark passes {@code order_ts + bound} (no on-time
+ * payment can match it after that), a payment until the watermark passes {@code paid_ts} (no on-time order can).
+ * A pair is emitted once, when its second half arrives; so {@code orders-paid} is the batch join of the on-time
+ * records, whatever order they come in. An order copy that nothing matched is emitted as unpaid, once, when the
+ * watermark passes its bound.
+ *
+ * <p>Records too late for their own partition never get here (the source step refused them). One that is on time for
+ * its partition but older than the query's watermark — possible only when its partition was idle and the others
+ * moved the watermark on — can no longer be joined (what it might match may be gone), so it goes to the late topic
+ * with the cause {@code idle-partition}.
+ */
+final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>, String, JoinResult> {
+
+    private static final EventTimeBound BOUND = new EventTimeBound();
+
+    private final QueryLateness query;
+    private final long bound;
+    private final JoinStores names;
+    private ProcessorContext<String, JoinResult> context;
+    private JoinState orders;
+    private JoinState payments;
+    private long watermark = InputClocks.NONE;
+
+    IntervalJoinProcessor(QueryLateness query, long bound, JoinStores names) {
+        this.query = query;
+        this.bound = bound;
+        this.names = names;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, JoinResult> context) {
+        this.context = context;
+        this.orders = new JoinState(context.getStateStore(names.orders()),
+                new ExpiryIndex(context.getStateStore(names.ordersExpiry())));
+        this.payments = new JoinState(context.getStateStore(names.payments()),
+                new ExpiryIndex(context.getStateStore(names.paymentsExpiry())));
+        this.watermark = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(names.frontier())));
+    }
+
+    @Override
+    public void process(Record<String, Timed<ShopEvent>> record) {
+        if (record.value() instanceof Timed.Advance<ShopEvent> advance) {
+            advanceTo(query.watermark(advance.frontier()), record);
+        } else if (record.value() instanceof Timed.Event<ShopEvent> event) {
+            join(event, record);
+        }
+    }
+
+    private void join(Timed.Event<ShopEvent> timed, Record<String, Timed<ShopEvent>> record) {
+        ShopEvent event = timed.event();
+        long eventTime = event.eventTimeMillis();
+        Refusal refusal = BOUND.refusal(eventTime, watermark);
+        if (!refusal.none()) {
+            context.forward(record.withValue((JoinResult) new JoinResult.Late(event))
+                    .withHeaders(LateRecordHeaders.of(record.headers(), query.query(), timed.source(), watermark,
+                            eventTime, refusal, LateCause.IDLE_PARTITION)));
+            return;
+        }
+        if (event instanceof Order order) {
+            List<KeyValue<Bytes, JoinState.Kept>> matches = payments.find(order.orderId(), eventTime,
+                    eventTime + bound);
+            for (KeyValue<Bytes, JoinState.Kept> match : matches) {
+                paid(order, match.value.payment(), record);
+            }
+            orders.add(order, eventTime + bound, !matches.isEmpty());
+        } else if (event instanceof Payment payment) {
+            for (KeyValue<Bytes, JoinState.Kept> match : orders.find(payment.orderId(), eventTime - bound,
+                    eventTime)) {
+                paid(match.value.order(), payment, record);
+                if (!match.value.matched()) {
+                    orders.markMatched(match.key, match.value.event());
+                }
+            }
+            payments.add(payment, eventTime, true);
+        }
+    }
+
+    private void paid(Order order, Payment payment, Record<String, Timed<ShopEvent>> record) {
+        context.forward(new Record<>(Long.toString(order.orderId()),
+                new JoinResult.Paid(JoinRow.paid(order, payment)),
+                Math.max(0, Math.max(order.eventTimeMillis(), payment.eventTimeMillis())), record.headers()));
+    }
+
+    /** Unpaid orders whose bound the watermark has passed, and state no on-time record can match any more. */
+    private void advanceTo(long newWatermark, Record<String, Timed<ShopEvent>> trigger) {
+        if (newWatermark <= watermark) {
+            return;
+        }
+        watermark = newWatermark;
+        for (JoinState.Kept expired : orders.removeUpTo(watermark - 1)) {
+            if (!expired.matched()) {
+                Order order = expired.order();
+                context.forward(new Record<>(Long.toString(order.orderId()),
+                        new JoinResult.Unpaid(JoinRow.unpaid(order)), Math.max(0, order.eventTimeMillis()),
+                        trigger.headers()));
+            }
+        }
+        payments.removeUpTo(watermark - 1);
+    }
+
+    /** The names of the join's stores, and of the tracker's store that keeps the frontier it had reached. */
+    record JoinStores(String orders, String ordersExpiry, String payments, String paymentsExpiry, String frontier) {
+    }
+}
