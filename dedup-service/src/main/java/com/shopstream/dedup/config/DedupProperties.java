@@ -9,7 +9,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * {@code shopstream.dedup.*}.
  *
  * @param delay            watermark delay
- * @param evictionInterval how often (stream time) expired state is removed
  * @param pairsTopic       output of dropDuplicates(order_id, order_ts); blank to not run it
  * @param byIdTopic        output of dropDuplicatesWithinWatermark(order_id); blank to not run it
  * @param stateStores      {@code rocksdb} or {@code in-memory}
@@ -17,7 +16,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("shopstream.dedup")
 public record DedupProperties(
         @DefaultValue("3m") Duration delay,
-        @DefaultValue("1s") Duration evictionInterval,
         @DefaultValue("orders-deduped") String pairsTopic,
         @DefaultValue("orders-deduped-by-id") String byIdTopic,
         @DefaultValue("rocksdb") StateStoreKind stateStores) {

@@ -22,7 +22,7 @@ class DedupStreamsConfiguration {
     DedupConfig dedupConfig(DedupProperties dedup, ShopstreamProperties common, ServiceIdentity service,
                             ShopTopics topics) {
         return new DedupConfig(common.topics().orders(), service.lateTopic(), dedup.delay(),
-                dedup.evictionInterval(), dedup.pairsTopic(), dedup.byIdTopic(), dedup.stateStores(), topics);
+                dedup.pairsTopic(), dedup.byIdTopic(), dedup.stateStores(), topics);
     }
 
     @Bean

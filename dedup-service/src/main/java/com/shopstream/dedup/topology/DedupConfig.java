@@ -9,13 +9,11 @@ import java.util.Objects;
  * What {@link DedupTopology} needs.
  *
  * @param delay            the watermark delay (Spark's {@code withWatermark(order_ts, delay)})
- * @param evictionInterval how often, in stream time, expired state is removed; state lingers at most this long
- *                         past its expiry (it is never used after it: lookups check the watermark themselves)
  * @param pairsTopic       output of {@code dropDuplicates(order_id, order_ts)}; {@code null} to not run it
  * @param byIdTopic        output of {@code dropDuplicatesWithinWatermark(order_id)}; {@code null} to not run it
  * @param stores           where the deduplication state lives
  */
-public record DedupConfig(String ordersTopic, String lateTopic, Duration delay, Duration evictionInterval,
+public record DedupConfig(String ordersTopic, String lateTopic, Duration delay,
                           String pairsTopic, String byIdTopic, StateStoreKind stores, ShopTopics topics) {
 
     public DedupConfig {
@@ -25,9 +23,6 @@ public record DedupConfig(String ordersTopic, String lateTopic, Duration delay, 
         Objects.requireNonNull(stores, "stores");
         if (delay == null || delay.isNegative()) {
             throw new IllegalArgumentException("the watermark delay must not be negative: " + delay);
-        }
-        if (evictionInterval == null || evictionInterval.isZero() || evictionInterval.isNegative()) {
-            throw new IllegalArgumentException("the eviction interval must be positive: " + evictionInterval);
         }
         pairsTopic = pairsTopic == null || pairsTopic.isBlank() ? null : pairsTopic;
         byIdTopic = byIdTopic == null || byIdTopic.isBlank() ? null : byIdTopic;
@@ -39,13 +34,13 @@ public record DedupConfig(String ordersTopic, String lateTopic, Duration delay, 
         }
     }
 
-    /** The contract's setup: 3-minute delay, both outputs, state evicted every second of stream time. */
+    /** The contract's setup: 3-minute delay, both outputs. */
     public static DedupConfig contract(ShopTopics topics) {
-        return new DedupConfig("orders", "dedup-service-late", Duration.ofMinutes(3), Duration.ofSeconds(1),
+        return new DedupConfig("orders", "dedup-service-late", Duration.ofMinutes(3),
                 "orders-deduped", "orders-deduped-by-id", StateStoreKind.ROCKSDB, topics);
     }
 
     public DedupConfig withStores(StateStoreKind kind) {
-        return new DedupConfig(ordersTopic, lateTopic, delay, evictionInterval, pairsTopic, byIdTopic, kind, topics);
+        return new DedupConfig(ordersTopic, lateTopic, delay, pairsTopic, byIdTopic, kind, topics);
     }
 }

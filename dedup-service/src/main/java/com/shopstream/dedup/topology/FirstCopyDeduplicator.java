@@ -4,65 +4,70 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StreamsRuntime;
 import com.shopstream.common.watermark.ExpiryIndex;
-import com.shopstream.common.watermark.Guarded;
-import com.shopstream.common.watermark.WatermarkSpec;
-import java.time.Duration;
+import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.Timed;
 import org.apache.kafka.common.utils.Bytes;
-import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
-import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Spark's {@code dropDuplicatesWithinWatermark(order_id)}: the first copy of an order passes; a later copy, even with
  * another {@code order_ts} (a retry stamped anew), is dropped while the first copy's {@code order_ts + delay} is not
  * yet behind the watermark. State: order_id → that expiry, plus an {@link ExpiryIndex} to drop it on time.
+ *
+ * <p>Each copy is judged against its partition's watermark just before it (every copy of an order is in the same
+ * partition), so whether it is a duplicate depends only on the partition's order of records, not on when the
+ * state of the first copy happened to be evicted.
  */
-final class FirstCopyDeduplicator implements FixedKeyProcessor<String, Guarded<Order>, Order> {
+final class FirstCopyDeduplicator implements Processor<String, Timed<Order>, String, Order> {
 
-    private final WatermarkSpec spec;
+    private final QueryLateness query;
     private final String seenStoreName;
     private final String expiryStoreName;
-    private final Duration evictionInterval;
     private final long delay;
-    private FixedKeyProcessorContext<String, Order> context;
+    private ProcessorContext<String, Order> context;
     private KeyValueStore<Bytes, Long> seen;
     private ExpiryIndex expiry;
     private QueryProgress progress;
-    private long watermark = Long.MIN_VALUE;
 
-    FirstCopyDeduplicator(WatermarkSpec spec, String seenStoreName, String expiryStoreName,
-                          Duration evictionInterval) {
-        this.spec = spec;
+    FirstCopyDeduplicator(QueryLateness query, String seenStoreName, String expiryStoreName) {
+        this.query = query;
         this.seenStoreName = seenStoreName;
         this.expiryStoreName = expiryStoreName;
-        this.evictionInterval = evictionInterval;
-        this.delay = spec.delay().toMillis();
+        this.delay = query.delay().toMillis();
     }
 
     @Override
-    public void init(FixedKeyProcessorContext<String, Order> context) {
+    public void init(ProcessorContext<String, Order> context) {
         this.context = context;
         this.seen = context.getStateStore(seenStoreName);
         this.expiry = new ExpiryIndex(context.getStateStore(expiryStoreName));
         this.progress = StreamsRuntime.from(context.appConfigs()).progress()
-                .query(spec.query(), spec.delay(), spec.sourceTopics());
-        context.schedule(evictionInterval, PunctuationType.STREAM_TIME, streamTime -> evict());
+                .query(query.query(), query.delay(), java.util.List.of());
     }
 
     @Override
-    public void process(FixedKeyRecord<String, Guarded<Order>> record) {
-        if (!(record.value() instanceof Guarded.Admitted<Order> admitted)) {
-            return;
+    public void process(Record<String, Timed<Order>> record) {
+        if (record.value() instanceof Timed.Advance<Order> advance) {
+            // an order's state goes once its expiry is behind the watermark
+            long watermark = query.watermark(advance.frontier());
+            for (ExpiryIndex.Expired expired : expiry.removeUpTo(watermark - 1)) {
+                seen.delete(Bytes.wrap(expired.key()));
+            }
+        } else if (record.value() instanceof Timed.Event<Order> event) {
+            deduplicate(event, record);
         }
-        watermark = Math.max(watermark, admitted.watermarkAfter());
-        Order order = admitted.event();
+    }
+
+    private void deduplicate(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
+        Order order = event.event();
         byte[] id = OrderKeys.orderId(order.orderId());
         Long expiresAt = seen.get(Bytes.wrap(id));
-        // judged against the watermark before this record, as Spark judges a row against the batch's watermark;
-        // state not yet evicted but already behind the watermark no longer counts
-        if (expiresAt != null && expiresAt >= admitted.watermark()) {
+        // judged against the partition's watermark before this copy, as Spark judges a row against the batch's
+        // watermark; state not yet evicted but already behind that watermark no longer counts
+        if (expiresAt != null && expiresAt >= query.watermark(event.newestBefore())) {
             progress.duplicate();
             return;
         }
@@ -73,15 +78,5 @@ final class FirstCopyDeduplicator implements FixedKeyProcessor<String, Guarded<O
         seen.put(Bytes.wrap(id), newExpiry);
         expiry.add(newExpiry, id);
         context.forward(record.withValue(order));
-    }
-
-    /** An order's state goes once its expiry is behind the watermark. */
-    private void evict() {
-        if (watermark == Long.MIN_VALUE) {
-            return;
-        }
-        for (ExpiryIndex.Expired expired : expiry.removeUpTo(watermark - 1)) {
-            seen.delete(Bytes.wrap(expired.key()));
-        }
     }
 }
