@@ -51,15 +51,16 @@ public final class ProgressRegistry {
     }
 
     /**
-     * The progress of a query, registered by the first event-time step that runs it. Several tasks of one query
-     * share it; the delay and source topics must agree.
+     * The progress of a query, registered by the first event-time step that runs it. Several steps and tasks of one
+     * query share it; the delay must agree, and the source topics of each step are the query's.
      */
     public QueryProgress query(String name, Duration delay, List<String> sourceTopics) {
         QueryProgress query = queries.computeIfAbsent(name, n -> {
-            QueryProgress created = new QueryProgress(n, delay, sourceTopics);
+            QueryProgress created = new QueryProgress(n, delay);
             queryListeners.forEach(listener -> listener.accept(created));
             return created;
         });
+        query.addSourceTopics(sourceTopics);
         if (!query.delay().equals(delay)) {
             throw new IllegalStateException("query " + name + " registered twice with different delays: "
                     + query.delay() + " and " + delay);

@@ -9,6 +9,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,7 +31,7 @@ public final class QueryProgress {
 
     private final String name;
     private final Duration delay;
-    private final List<String> sourceTopics;
+    private final Set<String> sourceTopics = new CopyOnWriteArraySet<>();
     private final LongAdder inputRows = new LongAdder();
     private final Map<LateCause, LongAdder> lateRows = new EnumMap<>(LateCause.class);
     private final LongAdder refusedWindows = new LongAdder();
@@ -42,10 +44,9 @@ public final class QueryProgress {
     private final Map<InputPartition, PartitionState> readHere = new ConcurrentHashMap<>();
     private final Map<String, Map<InputPartition, PartitionState>> seenByTask = new ConcurrentHashMap<>();
 
-    QueryProgress(String name, Duration delay, List<String> sourceTopics) {
+    QueryProgress(String name, Duration delay) {
         this.name = name;
         this.delay = delay;
-        this.sourceTopics = List.copyOf(sourceTopics);
         for (LateCause cause : LateCause.values()) {
             lateRows.put(cause, new LongAdder());
         }
@@ -59,8 +60,13 @@ public final class QueryProgress {
         return delay;
     }
 
+    /** The input topics of the query (for its dead-letter figures). */
     public List<String> sourceTopics() {
-        return sourceTopics;
+        return List.copyOf(new java.util.TreeSet<>(sourceTopics));
+    }
+
+    void addSourceTopics(List<String> topics) {
+        sourceTopics.addAll(topics);
     }
 
     /** A record reached the query's source step (on time or not). */

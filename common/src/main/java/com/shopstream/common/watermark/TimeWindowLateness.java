@@ -26,10 +26,16 @@ public final class TimeWindowLateness implements LatenessRule {
         this.advance = advance.toMillis();
     }
 
+    /** The start of the oldest window of {@code eventTime}; the others follow every {@code advance}. */
+    public long firstStart(long eventTime) {
+        // the same window starts as TimeWindows#windowsFor, oldest first
+        return Math.max(0, eventTime - size + advance) / advance * advance;
+    }
+
     @Override
     public Refusal refusal(long eventTime, long watermark) {
-        // the same window starts as TimeWindows#windowsFor, oldest first: the closed ones are a prefix
-        long start = Math.max(0, eventTime - size + advance) / advance * advance;
+        // the closed windows are a prefix
+        long start = firstStart(eventTime);
         if (start + size > watermark) {
             return Refusal.NONE;
         }

@@ -8,8 +8,7 @@ import com.shopstream.common.watermark.EventTimeBound;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.InputClocks;
-import com.shopstream.common.watermark.LateCause;
-import com.shopstream.common.watermark.LateRecordHeaders;
+import com.shopstream.common.watermark.IdleLateness;
 import com.shopstream.common.watermark.QueryLateness;
 import com.shopstream.common.watermark.Refusal;
 import com.shopstream.common.watermark.Timed;
@@ -43,6 +42,7 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
     private final long bound;
     private final JoinStores names;
     private ProcessorContext<String, JoinResult> context;
+    private IdleLateness idle;
     private JoinState orders;
     private JoinState payments;
     private long watermark = InputClocks.NONE;
@@ -56,6 +56,7 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
     @Override
     public void init(ProcessorContext<String, JoinResult> context) {
         this.context = context;
+        this.idle = IdleLateness.of(context, query);
         this.orders = new JoinState(context.getStateStore(names.orders()),
                 new ExpiryIndex(context.getStateStore(names.ordersExpiry())));
         this.payments = new JoinState(context.getStateStore(names.payments()),
@@ -78,8 +79,7 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
         Refusal refusal = BOUND.refusal(eventTime, watermark);
         if (!refusal.none()) {
             context.forward(record.withValue((JoinResult) new JoinResult.Late(event))
-                    .withHeaders(LateRecordHeaders.of(record.headers(), query.query(), timed.source(), watermark,
-                            eventTime, refusal, LateCause.IDLE_PARTITION)));
+                    .withHeaders(idle.refused(record.headers(), timed.source(), watermark, eventTime, refusal)));
             return;
         }
         if (event instanceof Order order) {

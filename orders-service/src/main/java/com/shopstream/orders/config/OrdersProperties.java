@@ -1,21 +1,21 @@
 package com.shopstream.orders.config;
 
+import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.orders.topology.GroupBy;
 import com.shopstream.orders.topology.WindowQuery;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-import org.springframework.util.unit.DataSize;
 
 /**
  * {@code shopstream.orders.*}. Without {@code queries}, the contract's two queries run (see the service README).
  *
- * @param queries                the window queries; when set, they replace the defaults
- * @param suppressionBufferSize  byte limit of each append-mode query's buffer of open windows
+ * @param queries     the window queries; when set, they replace the defaults
+ * @param stateStores where the windows are kept: {@code rocksdb} or {@code in-memory} (changelogged either way)
  */
 @ConfigurationProperties("shopstream.orders")
-public record OrdersProperties(List<Query> queries, @DefaultValue("64MB") DataSize suppressionBufferSize) {
+public record OrdersProperties(List<Query> queries, @DefaultValue("rocksdb") StateStoreKind stateStores) {
 
     public List<WindowQuery> windowQueries() {
         if (queries == null || queries.isEmpty()) {

@@ -22,7 +22,7 @@ class OrdersStreamsConfiguration {
     OrderWindowConfig orderWindowConfig(OrdersProperties orders, ShopstreamProperties common,
                                         ServiceIdentity service, ShopTopics topics) {
         return new OrderWindowConfig(common.topics().orders(), service.lateTopic(), orders.windowQueries(),
-                orders.suppressionBufferSize().toBytes(), topics);
+                orders.stateStores(), topics);
     }
 
     @Bean

@@ -1,6 +1,7 @@
 package com.shopstream.orders.query;
 
 import com.shopstream.orders.topology.WindowAggregate;
+import com.shopstream.orders.topology.WindowKeys;
 import com.shopstream.orders.topology.WindowQuery;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -8,17 +9,17 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.StreamsMetadata;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
-import org.apache.kafka.streams.kstream.Windowed;
 import org.apache.kafka.streams.state.HostInfo;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
-import org.apache.kafka.streams.state.ReadOnlyWindowStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
 import org.springframework.kafka.config.StreamsBuilderFactoryBean;
@@ -26,7 +27,7 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 /**
- * Reads current window aggregates from the RocksDB window stores. This instance answers for its own active tasks;
+ * Reads current window aggregates from the queries' stores (RocksDB by default). This instance answers for its own active tasks;
  * with several instances ({@code application.server} set to each one's {@code host:port}), it asks the instances that
  * hold the store's other active tasks (found through Kafka Streams' metadata; standbys are not asked, they may lag
  * behind) and merges the answers.
@@ -80,12 +81,13 @@ public final class WindowStoreReader {
     private static List<WindowRow> local(KafkaStreams streams, WindowQuery query, Instant from, Instant to) {
         List<WindowRow> rows = new ArrayList<>();
         try {
-            ReadOnlyWindowStore<String, WindowAggregate> store = streams.store(
-                    StoreQueryParameters.fromNameAndType(query.storeName(), QueryableStoreTypes.windowStore()));
-            try (KeyValueIterator<Windowed<String>, WindowAggregate> windows = store.fetchAll(from, to)) {
+            ReadOnlyKeyValueStore<Bytes, WindowAggregate> store = streams.store(
+                    StoreQueryParameters.fromNameAndType(query.storeName(), QueryableStoreTypes.keyValueStore()));
+            try (KeyValueIterator<Bytes, WindowAggregate> windows = store.range(
+                    WindowKeys.first(from.toEpochMilli()), WindowKeys.last(to.toEpochMilli()))) {
                 while (windows.hasNext()) {
-                    KeyValue<Windowed<String>, WindowAggregate> window = windows.next();
-                    rows.add(row(query, window.key, window.value));
+                    KeyValue<Bytes, WindowAggregate> window = windows.next();
+                    rows.add(row(query, WindowKeys.group(window.key), WindowKeys.start(window.key), window.value));
                 }
             }
         } catch (InvalidStateStoreException e) {
@@ -115,10 +117,10 @@ public final class WindowStoreReader {
         return server == null || server.isBlank() ? null : HostInfo.buildFromEndpoint(server);
     }
 
-    static WindowRow row(WindowQuery query, Windowed<String> window, WindowAggregate aggregate) {
-        Instant start = window.window().startTime();
-        Instant end = window.window().endTime();
-        String key = com.shopstream.common.model.ResultKeys.window(query.isGrouped() ? window.key() : null, start, end);
+    static WindowRow row(WindowQuery query, String group, long startMillis, WindowAggregate aggregate) {
+        Instant start = Instant.ofEpochMilli(startMillis);
+        Instant end = start.plus(query.size());
+        String key = com.shopstream.common.model.ResultKeys.window(query.isGrouped() ? group : null, start, end);
         return new WindowRow(key, start, end, aggregate.orders(),
                 aggregate.total().setScale(2, RoundingMode.UNNECESSARY));
     }

@@ -1,21 +1,38 @@
 package com.shopstream.orders.topology;
 
 import com.shopstream.common.model.Order;
+import java.util.Locale;
 
 /** The field a window query can group by; the group prefixes the window key ({@code <group>@<interval>}). */
 public enum GroupBy {
 
     CUSTOMER_ID;
 
-    /** The key every order of an ungrouped query shares: all of them meet in one task, as in one Spark group. */
-    public static final String ALL = "all";
+    /**
+     * How orders are keyed for the queries that share one repartition: by a field, or all under one key (every order
+     * of an ungrouped query meets in one task, as in one Spark group).
+     */
+    public record Grouping(GroupBy by) {
 
-    public String groupOf(Order order) {
-        return Long.toString(order.customerId());
-    }
+        /** The key every order of an ungrouped query shares. */
+        public static final String ALL = "all";
 
-    /** The repartition topic (and processor names) of this grouping, shared by all queries that group alike. */
-    public static String partitionName(GroupBy groupBy) {
-        return groupBy == null ? "orders-by-all" : "orders-by-" + groupBy.name().toLowerCase(java.util.Locale.ROOT);
+        public static Grouping of(GroupBy by) {
+            return new Grouping(by);
+        }
+
+        public String groupOf(Order order) {
+            return by == null ? ALL : Long.toString(order.customerId());
+        }
+
+        /** The repartition topic ({@code <name>-repartition}) and processors of this grouping. */
+        public String partitionName() {
+            return by == null ? "orders-by-all" : "orders-by-" + by.name().toLowerCase(Locale.ROOT);
+        }
+
+        /** One partition for the ungrouped queries (their one group); Kafka Streams' choice for the others. */
+        public Integer partitions() {
+            return by == null ? 1 : null;
+        }
     }
 }

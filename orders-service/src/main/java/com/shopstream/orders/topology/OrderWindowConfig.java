@@ -1,22 +1,24 @@
 package com.shopstream.orders.topology;
 
 import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.StateStoreKind;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
 /**
- * Everything {@link OrderWindowTopology} needs: the input and late topics, the window queries, the serdes, and the
- * byte limit of each query's suppression buffer (append mode).
+ * Everything {@link OrderWindowTopology} needs: the input and late topics, the window queries, where the windows
+ * are kept, and the serdes.
  */
 public record OrderWindowConfig(String ordersTopic, String lateTopic, List<WindowQuery> queries,
-                                long suppressionBufferBytes, ShopTopics topics) {
+                                StateStoreKind stores, ShopTopics topics) {
 
     public OrderWindowConfig {
         Objects.requireNonNull(ordersTopic, "ordersTopic");
         Objects.requireNonNull(lateTopic, "lateTopic");
         Objects.requireNonNull(topics, "topics");
+        Objects.requireNonNull(stores, "stores");
         queries = List.copyOf(queries);
         if (queries.isEmpty()) {
             throw new IllegalArgumentException("orders-service needs at least one window query");
@@ -32,10 +34,6 @@ public record OrderWindowConfig(String ordersTopic, String lateTopic, List<Windo
                     throw new IllegalArgumentException("topic " + topic + " is written by two outputs");
                 }
             }
-        }
-        if (suppressionBufferBytes <= 0) {
-            throw new IllegalArgumentException("the suppression buffer limit must be positive: "
-                    + suppressionBufferBytes);
         }
     }
 }

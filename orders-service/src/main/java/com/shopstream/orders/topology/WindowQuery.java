@@ -12,10 +12,15 @@ import java.util.Objects;
  * @param groupBy     {@code null} for one row per window over all orders, or {@link GroupBy#CUSTOMER_ID}
  * @param updateTopic update mode: a row per change of a window; {@code null} to not write one
  * @param finalTopic  append mode: one row per window once it is final; {@code null} to not write one
- * @param retention   how long windows stay in the store for {@code GET /windows} (at least size + grace)
+ * @param retention   how long after its start a window stays in the store for {@code GET /windows}: until the
+ *                    watermark passes {@code start + retention} (at least size: a window must be final first;
+ *                    default {@link #DEFAULT_RETENTION}, or size if longer)
  */
 public record WindowQuery(String name, Duration size, Duration advance, Duration grace, GroupBy groupBy,
                           String updateTopic, String finalTopic, Duration retention) {
+
+    /** Final windows stay queryable for an hour of event time after their start by default. */
+    public static final Duration DEFAULT_RETENTION = Duration.ofHours(1);
 
     public WindowQuery {
         Objects.requireNonNull(name, "a window query needs a name");
@@ -37,10 +42,10 @@ public record WindowQuery(String name, Duration size, Duration advance, Duration
         updateTopic = blankToNull(updateTopic);
         finalTopic = blankToNull(finalTopic);
         if (retention == null) {
-            retention = size.plus(grace);
+            retention = size.compareTo(DEFAULT_RETENTION) > 0 ? size : DEFAULT_RETENTION;
         }
-        require(retention.compareTo(size.plus(grace)) >= 0, name, "retention " + retention
-                + " is shorter than size + grace (" + size.plus(grace) + ")");
+        require(retention.compareTo(size) >= 0, name, "retention " + retention
+                + " is shorter than the window (" + size + "): a window must be final before it goes");
     }
 
     public static WindowQuery tumbling(String name, Duration size, Duration grace, String updateTopic,

@@ -3,6 +3,7 @@ package com.shopstream.orders.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.KafkaTestClients;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.RunningStreams;
@@ -72,7 +73,7 @@ class AppendModeRestartBrokerTest {
         try (TestStreams config = TestStreams.forBroker("orders-service", bootstrap, stateDir)) {
             ShopTopics topics = TestStreams.topics();
             OrderWindowConfig windows = new OrderWindowConfig("orders", "orders-service-late",
-                    WindowQuery.contractDefaults(), 64L << 20, topics);
+                    WindowQuery.contractDefaults(), StateStoreKind.ROCKSDB, topics);
             try (RunningStreams ignored = RunningStreams.start(OrderWindowTopology.build(config.builder(), windows),
                     config.properties(), Duration.ofSeconds(60))) {
                 body.run();

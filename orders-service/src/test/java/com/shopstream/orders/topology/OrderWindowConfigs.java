@@ -1,12 +1,11 @@
 package com.shopstream.orders.topology;
 
 import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.StateStoreKind;
 import java.util.List;
 
 /** Configurations the tests use: the contract's defaults, or chosen queries, with the default topics. */
 final class OrderWindowConfigs {
-
-    static final long BUFFER_BYTES = 64L << 20;
 
     private OrderWindowConfigs() {
     }
@@ -16,6 +15,6 @@ final class OrderWindowConfigs {
     }
 
     static OrderWindowConfig of(ShopTopics topics, List<WindowQuery> queries) {
-        return new OrderWindowConfig("orders", "orders-service-late", queries, BUFFER_BYTES, topics);
+        return new OrderWindowConfig("orders", "orders-service-late", queries, StateStoreKind.ROCKSDB, topics);
     }
 }

@@ -33,12 +33,10 @@ class OrderWindowNamingTest {
         }
 
         assertThat(stores).containsExactly(
-                "orders-per-10m-every-5m-final-buffer-store",
+                "orders-by-all-watermarks",
                 "orders-per-10m-every-5m-store",
-                "orders-per-10m-every-5m-watermark",
-                "orders-per-5m-final-buffer-store",
                 "orders-per-5m-store",
-                "orders-per-5m-watermark");
+                "orders-watermarks");
         assertThat(topics).containsExactly(
                 "orders",
                 "orders-by-all-repartition",

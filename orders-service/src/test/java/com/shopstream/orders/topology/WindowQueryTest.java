@@ -41,10 +41,14 @@ class WindowQueryTest {
     }
 
     @Test
-    void defaultsToTumblingAndToARetentionOfSizePlusGrace() {
+    void defaultsToTumblingAndToARetentionOfAnHourOrTheSize() {
         WindowQuery query = new WindowQuery("q", FIVE, null, Duration.ofMinutes(3), null, "u", null, null);
+        WindowQuery daily = new WindowQuery("d", Duration.ofDays(1), null, FIVE, null, "u", null, null);
 
         assertThat(query.advance()).isEqualTo(FIVE);
-        assertThat(query.retention()).isEqualTo(Duration.ofMinutes(8));
+        assertThat(query.retention()).isEqualTo(Duration.ofHours(1));
+        assertThat(daily.retention()).isEqualTo(Duration.ofDays(1));
+        assertThatThrownBy(() -> new WindowQuery("r", FIVE, null, FIVE, null, "u", null, Duration.ofMinutes(4)))
+                .hasMessageContaining("retention PT4M is shorter than the window (PT5M)");
     }
 }

@@ -1,0 +1,49 @@
+package com.shopstream.common.watermark;
+
+import com.shopstream.common.progress.QueryProgress;
+import com.shopstream.common.streams.StreamsRuntime;
+import java.util.List;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
+
+/**
+ * For an operator behind the source step: a record its partition admitted but that the query's watermark had
+ * already made final (only possible while that partition was idle). The operator sends it to the late topic with
+ * these headers ({@link LateCause#IDLE_PARTITION}), and it is counted in the query's progress like any refusal.
+ */
+public final class IdleLateness {
+
+    private final QueryLateness query;
+    private final QueryProgress progress;
+
+    private IdleLateness(QueryLateness query, QueryProgress progress) {
+        this.query = query;
+        this.progress = progress;
+    }
+
+    /** For the operator of {@code query}, in its {@code init}. */
+    public static IdleLateness of(ProcessingContext context, QueryLateness query) {
+        return new IdleLateness(query, StreamsRuntime.from(context.appConfigs()).progress()
+                .query(query.query(), query.delay(), List.of()));
+    }
+
+    /**
+     * Counts the refusal and returns the late record's headers.
+     *
+     * @param watermark the query's watermark that had made the record's windows final
+     */
+    public Headers refused(Headers own, InputPartition source, long watermark, long eventTime, Refusal refusal) {
+        if (refusal.all()) {
+            progress.late(LateCause.IDLE_PARTITION, refusal.count());
+        } else {
+            progress.partlyLate(refusal.count());
+        }
+        return LateRecordHeaders.of(own, query.query(), source, watermark, eventTime, refusal,
+                LateCause.IDLE_PARTITION);
+    }
+
+    /** The query's progress, for the operator's own figures (duplicates dropped). */
+    public QueryProgress progress() {
+        return progress;
+    }
+}

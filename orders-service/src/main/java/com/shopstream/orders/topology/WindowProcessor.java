@@ -1,0 +1,163 @@
+package com.shopstream.orders.topology;
+
+import com.shopstream.common.model.Order;
+import com.shopstream.common.model.ResultKeys;
+import com.shopstream.common.model.WindowResult;
+import com.shopstream.common.watermark.EventTimeSteps;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.IdleLateness;
+import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.Refusal;
+import com.shopstream.common.watermark.TimeWindowLateness;
+import com.shopstream.common.watermark.Timed;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * One window query, driven by the query's watermark (the oldest of its input partitions' watermarks), never by a
+ * clock of its own: Kafka Streams' window aggregate and {@code suppress} close windows on the newest timestamp their
+ * task has seen, which with several input partitions runs ahead of partitions still being read.
+ *
+ * <p>An order counts in each of its windows that was open for its own partition's watermark before it (the source
+ * step refused it for the others and said so). Such a window is still open here: no watermark behind the
+ * repartition can be ahead of the partition's own. A window becomes final, and its one append-mode row is written,
+ * when the query's watermark reaches its end; it is kept for {@code GET /windows} until the watermark passes
+ * {@code start + retention}. Only when an input partition was idle can the query's
+ * watermark pass an order's window first: that order goes to the late topic with the cause {@code idle-partition}.
+ */
+final class WindowProcessor implements Processor<String, Timed<Order>, String, WindowOutput> {
+
+    private final WindowQuery query;
+    private final QueryLateness lateness;
+    private final String frontierStore;
+    private final long size;
+    private final long advance;
+    private final long retention;
+    private final TimeWindowLateness windowsOf;
+    private ProcessorContext<String, WindowOutput> context;
+    private IdleLateness idle;
+    private KeyValueStore<Bytes, WindowAggregate> windows;
+    /** Windows ending at or before it are final (and their rows written). */
+    private long closedUpTo = InputClocks.NONE;
+    /** Windows starting at or before it are gone from the store. */
+    private long deletedUpTo = InputClocks.NONE;
+
+    WindowProcessor(WindowQuery query, QueryLateness lateness, String frontierStore) {
+        this.query = query;
+        this.lateness = lateness;
+        this.frontierStore = frontierStore;
+        this.size = query.size().toMillis();
+        this.advance = query.advance().toMillis();
+        this.retention = query.retention().toMillis();
+        this.windowsOf = new TimeWindowLateness(query.size(), query.advance());
+    }
+
+    @Override
+    public void init(ProcessorContext<String, WindowOutput> context) {
+        this.context = context;
+        this.windows = context.getStateStore(query.storeName());
+        this.idle = IdleLateness.of(context, lateness);
+        long frontier = EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore));
+        if (frontier != InputClocks.NONE) {
+            closedUpTo = lateness.watermark(frontier);
+            deletedUpTo = closedUpTo - retention;
+        }
+    }
+
+    @Override
+    public void process(Record<String, Timed<Order>> record) {
+        if (record.value() instanceof Timed.Event<Order> event) {
+            count(event, record);
+        } else if (record.value() instanceof Timed.Advance<Order> advanced) {
+            close(advanced.frontier(), record);
+        }
+    }
+
+    private void count(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
+        Order order = event.event();
+        long eventTime = order.eventTimeMillis();
+        long sourceWatermark = lateness.watermark(event.newestBefore());
+        List<String> finalHere = new ArrayList<>(1);
+        boolean counted = false;
+        for (long start = windowsOf.firstStart(eventTime); start <= eventTime; start += advance) {
+            long end = start + size;
+            if (sourceWatermark != InputClocks.NONE && end <= sourceWatermark) {
+                continue;   // refused at the source, which sent the late record
+            }
+            if (closedUpTo != InputClocks.NONE && end <= closedUpTo) {
+                finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
+                continue;
+            }
+            Bytes key = WindowKeys.key(start, record.key());
+            WindowAggregate aggregate = windows.get(key);
+            aggregate = (aggregate == null ? WindowAggregate.EMPTY : aggregate).add(order);
+            windows.put(key, aggregate);
+            counted = true;
+            if (query.updateTopic() != null) {
+                forward(record.key(), start, aggregate, WindowOutput.Update::new, eventTime);
+            }
+        }
+        if (!finalHere.isEmpty()) {
+            Refusal refusal = new Refusal(!counted, List.copyOf(finalHere),
+                    "its window was final while its partition was idle");
+            context.forward(record.withValue((WindowOutput) new WindowOutput.Late(order))
+                    .withHeaders(idle.refused(record.headers(), event.source(), closedUpTo, eventTime, refusal)));
+        }
+    }
+
+    /** Makes final every window the query's watermark has reached, and forgets the ones past their retention. */
+    private void close(long frontier, Record<String, Timed<Order>> trigger) {
+        long watermark = lateness.watermark(frontier);
+        if (closedUpTo != InputClocks.NONE && watermark <= closedUpTo) {
+            return;
+        }
+        // windows whose end is in (closedUpTo, watermark]: their starts are in (closedUpTo - size, watermark - size]
+        long fromStart = closedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : closedUpTo - size + 1;
+        long toStart = watermark - size;
+        if (query.finalTopic() != null && fromStart <= toStart) {
+            try (KeyValueIterator<Bytes, WindowAggregate> due = windows.range(WindowKeys.first(fromStart),
+                    WindowKeys.last(toStart))) {
+                while (due.hasNext()) {
+                    KeyValue<Bytes, WindowAggregate> window = due.next();
+                    long start = WindowKeys.start(window.key);
+                    forward(WindowKeys.group(window.key), start, window.value, WindowOutput.Final::new, start + size - 1);
+                }
+            }
+        }
+        closedUpTo = watermark;
+        long expired = watermark - retention;
+        if (deletedUpTo == InputClocks.NONE || expired > deletedUpTo) {
+            long deleteFrom = deletedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : deletedUpTo + 1;
+            if (deleteFrom <= expired) {
+                List<Bytes> gone = new ArrayList<>();
+                try (KeyValueIterator<Bytes, WindowAggregate> old = windows.range(WindowKeys.first(deleteFrom),
+                        WindowKeys.last(expired))) {
+                    old.forEachRemaining(window -> gone.add(window.key));
+                }
+                gone.forEach(windows::delete);
+            }
+            deletedUpTo = expired;
+        }
+    }
+
+    private void forward(String group, long start, WindowAggregate aggregate,
+                         Function<WindowResult, WindowOutput> kind, long timestamp) {
+        Instant windowStart = Instant.ofEpochMilli(start);
+        Instant windowEnd = Instant.ofEpochMilli(start + size);
+        WindowResult result = new WindowResult(windowStart, windowEnd, aggregate.orders(),
+                aggregate.total().setScale(2, RoundingMode.UNNECESSARY));
+        String key = ResultKeys.window(query.isGrouped() ? group : null, windowStart, windowEnd);
+        context.forward(new Record<>(key, kind.apply(result), Math.max(0, timestamp)));
+    }
+
+}

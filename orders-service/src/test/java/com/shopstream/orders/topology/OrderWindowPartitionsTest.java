@@ -1,0 +1,131 @@
+package com.shopstream.orders.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.model.Order;
+import com.shopstream.common.testing.OutputRecord;
+import com.shopstream.common.testing.StreamsHarness;
+import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.common.watermark.LateRecordHeaders;
+import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.watermark.TimedSerde;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The windows behind the repartition, fed by hand what the repartition topic holds when {@code orders} has three
+ * partitions read at different speeds: events stamped with their partition's clock, and the readers' reports. A
+ * window is final only when every partition's watermark has reached its end, so an order of a partition that is
+ * read late still counts.
+ */
+class OrderWindowPartitionsTest {
+
+    private static final Instant WALL_CLOCK = Instant.parse("2031-01-01T00:00:00Z");
+    private static final String REPARTITION = "orders-service-orders-by-all-repartition";
+
+    private StreamsHarness harness;
+
+    @BeforeEach
+    void start() {
+        TestStreams streams = TestStreams.forDriver("orders-service");
+        harness = new StreamsHarness(OrderWindowTopology.build(streams.builder(), OrderWindowConfigs.of(
+                TestStreams.topics(), List.of(WindowQuery.tumbling("q", Duration.ofMinutes(5),
+                        Duration.ofMinutes(3), "updates", "finals")))), streams, WALL_CLOCK);
+    }
+
+    @AfterEach
+    void stop() {
+        harness.close();
+    }
+
+    @Test
+    void aWindowIsFinalWhenEveryPartitionsWatermarkHasPassedItsEnd() {
+        report(0, "10:00:00", false);
+        report(1, "10:00:00", false);
+        report(2, "10:00:00", false);
+        event(1, 0, "10:00:00", "10:09:00");   // orders-0 is read far ahead: its watermark is 10:06
+        event(2, 1, "10:00:00", "10:02:00");   // orders-1 is behind: with one clock for all (10:06) this were late
+        assertThat(harness.records("finals")).isEmpty();
+
+        report(1, "10:09:00", false);
+        assertThat(harness.records("finals")).isEmpty();   // orders-2 still holds the watermark at 09:57
+        report(2, "10:08:00", false);                      // now the oldest is 10:08: watermark 10:05
+
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 1.00");
+        assertThat(harness.records("orders-service-late")).isEmpty();
+    }
+
+    @Test
+    void anOrderCountsOnlyInTheWindowsItsOwnPartitionAdmittedIt() {
+        report(0, "10:00:00", false);
+        report(1, "10:00:00", false);
+        report(2, "10:00:00", false);
+        // orders-2's watermark was 10:05 before this order: the source refused it for [10:00,10:05)
+        event(3, 2, "10:08:00", "10:08:00", "10:04:00");
+        report(0, "10:20:00", false);
+        report(1, "10:20:00", false);
+        report(2, "10:20:00", false);
+
+        assertThat(harness.records("finals")).isEmpty();
+        assertThat(harness.records("orders-service-late")).isEmpty();   // the source step said so, not the windows
+    }
+
+    @Test
+    void whenAnIdlePartitionLetTheWatermarkPassItsWindowItsOrderGoesToTheLateTopicWithTheCause() {
+        report(0, "10:10:00", false);
+        report(1, "10:10:00", false);
+        report(2, "10:00:00", true);      // orders-2 idle: the watermark is 10:07, [10:00,10:05) final
+        event(4, 2, "10:00:00", "10:03:00");   // orders-2 is read again: on time for it, too late for the query
+
+        assertThat(rows(harness.records("finals"))).isEmpty();   // nothing was in [10:00,10:05) to write
+        List<OutputRecord> late = harness.records("orders-service-late");
+        assertThat(late).extracting(OutputRecord::orderId).containsExactly(4L);
+        assertThat(late.get(0).headers())
+                .containsEntry(LateRecordHeaders.CAUSE, "idle-partition")
+                .containsEntry(LateRecordHeaders.PARTITION, "orders-2")
+                .containsEntry(LateRecordHeaders.WATERMARK, "2026-01-22T10:07:00Z")
+                .containsEntry(LateRecordHeaders.REFUSED_WINDOWS, "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z");
+        assertThat(harness.streams().progress().query("q", Duration.ofMinutes(3), List.of("orders"))
+                .lateRows(com.shopstream.common.watermark.LateCause.IDLE_PARTITION)).isEqualTo(1);
+    }
+
+    private void report(int partition, String newest, boolean idle) {
+        pipe("", new Timed.Report<>(new InputPartition("orders", partition), 3, ms(newest), idle,
+                WALL_CLOCK.toEpochMilli()));
+    }
+
+    private void event(long id, int partition, String before, String after) {
+        event(id, partition, before, after, after);
+    }
+
+    private void event(long id, int partition, String before, String after, String orderTs) {
+        Order order = new Order(id, 1, BigDecimal.ONE, Instant.parse("2026-01-22T" + orderTs + "Z"));
+        pipe("all", new Timed.Event<>(order, new InputPartition("orders", partition), 3, ms(before), ms(after)));
+    }
+
+    private void pipe(String key, Timed<Order> value) {
+        harness.pipe(REPARTITION, key.getBytes(StandardCharsets.UTF_8),
+                new TimedSerde<>(Order.class).serializer().serialize(REPARTITION, value), new RecordHeaders());
+    }
+
+    private static long ms(String time) {
+        return time.equals("none") ? InputClocks.NONE : Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
+    }
+
+    private static List<String> rows(List<OutputRecord> records) {
+        return records.stream().map(r -> {
+            var value = com.shopstream.scenario.CanonicalJson.tree(r.value());
+            return r.key() + " " + value.get("orders").asLong() + " " + value.get("total").decimalValue().toPlainString();
+        }).toList();
+    }
+}
