@@ -6,114 +6,112 @@ import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.serde.InputStreams;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
+import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
-import com.shopstream.common.watermark.Guarded;
-import com.shopstream.common.watermark.LateRecordRouter;
+import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.LatenessRule;
+import com.shopstream.common.watermark.QueryLateness;
 import com.shopstream.common.watermark.SessionLateness;
-import com.shopstream.common.watermark.WatermarkSpec;
+import com.shopstream.common.watermark.SourceStep;
+import com.shopstream.common.watermark.Timed;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
-import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorSupplier;
-import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
  * Two per-customer concerns on one repartition by customer:
  * <pre>
- * orders ─ key check ─ key by customer ─ repartition (orders-by-customer) ─┬─ customer-sessions event-time step ─┬─ late topic
- *                                                                          │     sessions ─┬─ customer-sessions (update)
- *                                                                          │               └─ customer-sessions-final (append)
- *                                                                          └─ customer-streaks watermark ─ streak ─ customer-streaks
+ * orders ─ key check ─ source step ─┬─ late topic (behind its own partition's watermark)
+ *                                   └─ key by customer ─ repartition (orders-by-customer) ─ frontier tracker ─ event-time order ─┬─ sessions ─┬─ customer-sessions (update)
+ *                                                                                                                               │            ├─ customer-sessions-final (append)
+ *                                                                                                                               │            └─ late topic (idle)
+ *                                                                                                                               └─ streak ─ customer-streaks
  * </pre>
- * The streak refuses nothing (an order counts whenever it arrives); it keeps a watermark only to time customers out.
+ * Sessions merge and streaks count in the order they see orders, so both see them in the order of their partitions'
+ * clocks, not of arrival: what merges and what counts in a row then depends only on each partition's records. The
+ * streak refuses nothing (an order counts whenever it arrives); the query's watermark only times customers out.
  */
 public final class SessionTopology {
 
     public static final String SESSIONS = "customer-sessions";
     public static final String STREAKS = "customer-streaks";
+    /** The source step of the orders: processor {@code orders-source-clock}, store {@code orders-watermarks}. */
+    public static final String SOURCE = "orders";
+    /** The repartition by customer ({@code <name>-repartition}), its tracker and its event-time order. */
+    public static final String BY_CUSTOMER = "orders-by-customer";
 
     private SessionTopology() {
     }
 
     public static Topology build(StreamsBuilder builder, SessionConfig config) {
         ShopTopics topics = config.topics();
-        KStream<String, Order> byCustomer = InputStreams.keyedByOrder(builder, topics.orders(config.ordersTopic()),
-                        "orders-source")
-                .selectKey((orderId, order) -> Long.toString(order.customerId()), Named.as("orders-by-customer-key"))
-                .repartition(Repartitioned.<String, Order>as("orders-by-customer")
-                        .withKeySerde(topics.keySerde())
-                        .withValueSerde(topics.orderSerde()));
-        addSessions(byCustomer, config);
-        addStreaks(byCustomer, config);
+        QueryLateness sessions = new QueryLateness(SESSIONS, config.grace(), new SessionLateness(config.gap()));
+        QueryLateness streaks = new QueryLateness(STREAKS, config.grace(), LatenessRule.NEVER_LATE);
+        List<String> inputs = List.of(config.ordersTopic());
+        KStream<String, Order> orders =
+                InputStreams.keyedByOrder(builder, topics.orders(config.ordersTopic()), "orders-source");
+        KStream<String, Timed<Order>> timed = EventTimeSteps.source(orders,
+                new SourceStep(SOURCE, inputs, List.of(sessions, streaks), SourceStep.Mode.REPORTS),
+                topics.orders(config.lateTopic()));
+        FrontierStep frontier = new FrontierStep(BY_CUSTOMER, inputs, List.of(sessions, streaks));
+        KStream<String, Timed<Order>> byCustomer = EventTimeSteps.inEventTimeOrder(
+                EventTimeSteps.track(EventTimeSteps.repartition(timed, BY_CUSTOMER,
+                        order -> Long.toString(order.customerId()), Order.class, null), frontier),
+                frontier, Order.class, config.stores());
+        addSessions(byCustomer, sessions, frontier, config);
+        addStreaks(byCustomer, streaks, frontier, config);
         return builder.build();
     }
 
-    private static void addSessions(KStream<String, Order> byCustomer, SessionConfig config) {
+    private static void addSessions(KStream<String, Timed<Order>> byCustomer, QueryLateness query,
+                                    FrontierStep frontier, SessionConfig config) {
         ShopTopics topics = config.topics();
-        WatermarkSpec spec = new WatermarkSpec(SESSIONS, config.grace(), new SessionLateness(config.gap()),
-                List.of(config.ordersTopic()));
-        String open = SESSIONS + "-open";
-        String ends = SESSIONS + "-ends";
+        SessionWindowProcessor.SessionStores stores = new SessionWindowProcessor.SessionStores(SESSIONS + "-open",
+                SESSIONS + "-ends", frontier.storeName());
         long gap = config.gap().toMillis();
-        Map<String, KStream<String, SessionChange>> changes = LateRecordRouter
-                .route(byCustomer, spec, topics.orders(config.lateTopic()))
-                .process(supplier(() -> new SessionWindowProcessor(gap, open, ends),
-                                Stores.keyValueStoreBuilder(config.stores().keyValue(open), Serdes.String(),
+        Map<String, KStream<String, SessionChange>> changes = byCustomer
+                .process(EventTimeSteps.processor(() -> new SessionWindowProcessor(query, gap, stores),
+                                Stores.keyValueStoreBuilder(config.stores().keyValue(stores.open()), Serdes.String(),
                                         new OpenSessionsSerde()),
-                                ExpiryIndex.storeBuilder(ends, config.stores())),
-                        Named.as(SESSIONS + "-windows"))
+                                ExpiryIndex.storeBuilder(stores.ends(), config.stores())),
+                        Named.as(SESSIONS + "-windows"), frontier.storeName())
                 .split(Named.as(SESSIONS + "-"))
-                .branch((key, change) -> change.isFinal(), Branched.as("final"))
-                .defaultBranch(Branched.as("updates"));
+                .branch((key, change) -> change instanceof SessionChange.Closed, Branched.as("final"))
+                .branch((key, change) -> change instanceof SessionChange.Update, Branched.as("updates"))
+                .defaultBranch(Branched.as("late"));
         Topic<String, SessionResult> updates = topics.sessionResults(config.sessionsTopic());
         Topic<String, SessionResult> finals = topics.sessionResults(config.finalSessionsTopic());
+        Topic<String, Order> late = topics.orders(config.lateTopic());
         changes.get(SESSIONS + "-updates")
-                .mapValues(SessionChange::result, Named.as(SESSIONS + "-update-rows"))
+                .mapValues(change -> ((SessionChange.Update) change).result(), Named.as(SESSIONS + "-update-rows"))
                 .to(updates.name(), updates.producedAs(SESSIONS + "-update-sink"));
         changes.get(SESSIONS + "-final")
-                .mapValues(SessionChange::result, Named.as(SESSIONS + "-final-rows"))
+                .mapValues(change -> ((SessionChange.Closed) change).result(), Named.as(SESSIONS + "-final-rows"))
                 .to(finals.name(), finals.producedAs(SESSIONS + "-final-sink"));
+        changes.get(SESSIONS + "-late")
+                .mapValues(change -> ((SessionChange.Late) change).order(), Named.as(SESSIONS + "-idle-late-records"))
+                .to(late.name(), late.producedAs(SESSIONS + "-idle-late-sink"));
     }
 
-    private static void addStreaks(KStream<String, Order> byCustomer, SessionConfig config) {
-        WatermarkSpec spec = new WatermarkSpec(STREAKS, config.grace(), LatenessRule.NEVER_LATE,
-                List.of(config.ordersTopic()));
+    private static void addStreaks(KStream<String, Timed<Order>> byCustomer, QueryLateness query,
+                                   FrontierStep frontier, SessionConfig config) {
         String state = STREAKS + "-state";
         String expiry = STREAKS + "-expiry";
         Topic<String, StreakUpdate> out = config.topics().streaks(config.streaksTopic());
-        LateRecordRouter.watermarked(byCustomer, spec)
-                .process(supplier(() -> new StreakProcessor(config.streakThreshold(), config.streakTimeout(),
-                                        config.streakClock(), config.streakCheckInterval(), state, expiry),
+        byCustomer
+                .process(EventTimeSteps.processor(() -> new StreakProcessor(query, config.streakThreshold(),
+                                        config.streakTimeout(), config.streakClock(), config.streakCheckInterval(),
+                                        state, expiry, frontier.storeName()),
                                 Stores.keyValueStoreBuilder(config.stores().keyValue(state), Serdes.String(),
                                         new StreakStateSerde()),
                                 ExpiryIndex.storeBuilder(expiry, config.stores())),
-                        Named.as(STREAKS + "-processor"))
+                        Named.as(STREAKS + "-processor"), frontier.storeName())
                 .to(out.name(), out.producedAs(STREAKS + "-sink"));
-    }
-
-    private static <O> ProcessorSupplier<String, Guarded<Order>, String, O> supplier(
-            java.util.function.Supplier<Processor<String, Guarded<Order>, String, O>> processor,
-            StoreBuilder<?>... stores) {
-        return new ProcessorSupplier<>() {
-            @Override
-            public Processor<String, Guarded<Order>, String, O> get() {
-                return processor.get();
-            }
-
-            @Override
-            public Set<StoreBuilder<?>> stores() {
-                return Set.of(stores);
-            }
-        };
     }
 }

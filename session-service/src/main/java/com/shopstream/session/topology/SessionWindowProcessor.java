@@ -3,8 +3,13 @@ package com.shopstream.session.topology;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.SessionResult;
+import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
-import com.shopstream.common.watermark.Guarded;
+import com.shopstream.common.watermark.IdleLateness;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.Refusal;
+import com.shopstream.common.watermark.Timed;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -24,39 +29,61 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * is written to the final topic and its state removed, so a later order near it starts a new session, as in Spark
  * (Kafka Streams' own session windows would reopen it, and close it one millisecond later than the contract says).
  *
- * <p>Orders too late for their own interval never get here: the event-time step before refuses them.
+ * <p>It runs on the query's watermark (the oldest of every orders partition's), and sees the orders in the order of
+ * their partitions' clocks ({@code EventTimeOrder}): which sessions merge then depends only on what each partition
+ * holds. Orders too late for their own partition never get here (the source step refused them); one that its
+ * partition admitted but whose interval the query's watermark had already made final — only possible while its
+ * partition was idle — goes to the late topic with the cause {@code idle-partition}.
  */
-final class SessionWindowProcessor implements Processor<String, Guarded<Order>, String, SessionChange> {
+final class SessionWindowProcessor implements Processor<String, Timed<Order>, String, SessionChange> {
 
+    private final QueryLateness query;
     private final long gap;
-    private final String sessionsStore;
-    private final String expiryStore;
+    private final SessionStores stores;
     private ProcessorContext<String, SessionChange> context;
     private KeyValueStore<String, List<OpenSession>> sessions;
     private ExpiryIndex ends;
-    private long closedUpTo = Long.MIN_VALUE;
+    private IdleLateness idle;
+    private long closedUpTo = InputClocks.NONE;
 
-    SessionWindowProcessor(long gap, String sessionsStore, String expiryStore) {
+    SessionWindowProcessor(QueryLateness query, long gap, SessionStores stores) {
+        this.query = query;
         this.gap = gap;
-        this.sessionsStore = sessionsStore;
-        this.expiryStore = expiryStore;
+        this.stores = stores;
     }
 
     @Override
     public void init(ProcessorContext<String, SessionChange> context) {
         this.context = context;
-        this.sessions = context.getStateStore(sessionsStore);
-        this.ends = new ExpiryIndex(context.getStateStore(expiryStore));
+        this.sessions = context.getStateStore(stores.open());
+        this.ends = new ExpiryIndex(context.getStateStore(stores.ends()));
+        this.idle = IdleLateness.of(context, query);
+        this.closedUpTo = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(stores.frontier())));
     }
 
     @Override
-    public void process(Record<String, Guarded<Order>> record) {
-        if (!(record.value() instanceof Guarded.Admitted<Order> admitted)) {
+    public void process(Record<String, Timed<Order>> record) {
+        if (record.value() instanceof Timed.Advance<Order> advance) {
+            closeUpTo(query.watermark(advance.frontier()), record);
+        } else if (record.value() instanceof Timed.Event<Order> event) {
+            add(event, record);
+        }
+    }
+
+    private void add(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
+        String customer = record.key();
+        Order order = event.event();
+        long orderTs = order.eventTimeMillis();
+        if (!query.rule().refusal(orderTs, query.watermark(event.newestBefore())).none()) {
+            return;   // refused at the source, which sent the late record (the event came on for the streak)
+        }
+        Refusal refusal = query.rule().refusal(orderTs, closedUpTo);
+        if (!refusal.none()) {
+            context.forward(record.withKey(Long.toString(order.orderId()))
+                    .withValue((SessionChange) new SessionChange.Late(order))
+                    .withHeaders(idle.refused(record.headers(), event.source(), closedUpTo, orderTs, refusal)));
             return;
         }
-        String customer = record.key();
-        Order order = admitted.event();
-        long orderTs = order.eventTimeMillis();
         List<OpenSession> open = sessions.get(customer);
         OpenSession merged = OpenSession.of(orderTs, order.amount());
         List<OpenSession> kept = new ArrayList<>();
@@ -80,11 +107,10 @@ final class SessionWindowProcessor implements Processor<String, Guarded<Order>, 
         kept.sort(Comparator.comparingLong(OpenSession::first));
         sessions.put(customer, kept);
         ends.add(merged.end(gap), customer.getBytes(StandardCharsets.UTF_8));
-        closeUpTo(admitted.watermarkAfter(), record);
     }
 
     /** Writes and forgets every session whose end the watermark has reached. */
-    private void closeUpTo(long watermark, Record<String, Guarded<Order>> trigger) {
+    private void closeUpTo(long watermark, Record<String, Timed<Order>> trigger) {
         if (watermark <= closedUpTo) {
             return;
         }
@@ -110,6 +136,10 @@ final class SessionWindowProcessor implements Processor<String, Guarded<Order>, 
                 sessions.put(customer, stillOpen);
             }
         }
+    }
+
+    /** The names of the processor's stores, and of the tracker's store that keeps the frontier it had reached. */
+    record SessionStores(String open, String ends, String frontier) {
     }
 
     private static String key(String customer, OpenSession session) {

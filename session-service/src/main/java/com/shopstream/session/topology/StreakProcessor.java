@@ -2,8 +2,11 @@ package com.shopstream.session.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
+import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
-import com.shopstream.common.watermark.Guarded;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.Timed;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -19,14 +22,15 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * When the customer has been quiet for {@code timeout}, the final value goes out with {@code timed_out: true} and the
  * state is deleted, so every key has a way out. Quiet is measured by the watermark (default) or by the wall clock.
  *
- * <p>Event-time timeouts are checked whenever the watermark moves, that is on the record that moved it, the way a
- * Spark micro-batch times out state once its watermark is known. A stream-time punctuation would check at the same
- * moments at best (the watermark only moves with records), later by up to its interval, and not at all when
- * sub-topologies share a task's stream time (TopologyTestDriver runs them in one task, so the punctuation fires
- * before the record reaches this processor). Wall-clock timeouts run on wall-clock punctuation.
+ * <p>Event-time timeouts are checked whenever the query's watermark (the oldest of every orders partition's) moves,
+ * the way a Spark micro-batch times out state once its watermark is known; orders come in the order of their
+ * partitions' clocks ({@code EventTimeOrder}), so a customer times out before an order its partitions' watermarks
+ * had already put after the timeout, whatever the read speed. Wall-clock timeouts run on wall-clock punctuation.
  */
-final class StreakProcessor implements Processor<String, Guarded<Order>, String, StreakUpdate> {
+final class StreakProcessor implements Processor<String, Timed<Order>, String, StreakUpdate> {
 
+    private final QueryLateness query;
+    private final String frontierStore;
     private final BigDecimal threshold;
     private final long timeout;
     private final StreakClock clock;
@@ -36,10 +40,12 @@ final class StreakProcessor implements Processor<String, Guarded<Order>, String,
     private ProcessorContext<String, StreakUpdate> context;
     private KeyValueStore<String, StreakState> streaks;
     private ExpiryIndex expiries;
-    private long watermark = Long.MIN_VALUE;
+    private long watermark = InputClocks.NONE;
 
-    StreakProcessor(BigDecimal threshold, Duration timeout, StreakClock clock, Duration checkInterval,
-                    String stateStore, String expiryStore) {
+    StreakProcessor(QueryLateness query, BigDecimal threshold, Duration timeout, StreakClock clock,
+                    Duration checkInterval, String stateStore, String expiryStore, String frontierStore) {
+        this.query = query;
+        this.frontierStore = frontierStore;
         this.threshold = threshold;
         this.timeout = timeout.toMillis();
         this.clock = clock;
@@ -53,17 +59,26 @@ final class StreakProcessor implements Processor<String, Guarded<Order>, String,
         this.context = context;
         this.streaks = context.getStateStore(stateStore);
         this.expiries = new ExpiryIndex(context.getStateStore(expiryStore));
+        this.watermark = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore)));
         if (clock == StreakClock.WALL_CLOCK) {
             context.schedule(checkInterval, PunctuationType.WALL_CLOCK_TIME, now -> timeOut(now, now));
         }
     }
 
     @Override
-    public void process(Record<String, Guarded<Order>> record) {
-        if (!(record.value() instanceof Guarded.Admitted<Order> admitted)) {
+    public void process(Record<String, Timed<Order>> record) {
+        if (record.value() instanceof Timed.Advance<Order> advance) {
+            long moved = query.watermark(advance.frontier());
+            if (clock == StreakClock.EVENT_TIME && moved > watermark) {
+                watermark = moved;
+                timeOut(watermark, record.timestamp());
+            }
             return;
         }
-        Order order = admitted.event();
+        if (!(record.value() instanceof Timed.Event<Order> event)) {
+            return;
+        }
+        Order order = event.event();
         StreakState before = streaks.get(record.key());
         long streak = order.amount().compareTo(threshold) >= 0 ? (before == null ? 0 : before.streak()) + 1 : 0;
         StreakState after = new StreakState(streak,
@@ -76,15 +91,11 @@ final class StreakProcessor implements Processor<String, Guarded<Order>, String,
             expiries.add(expiresAt, key(record.key()));
         }
         context.forward(record.withValue(new StreakUpdate(Long.parseLong(record.key()), streak, false)));
-        if (clock == StreakClock.EVENT_TIME && admitted.watermarkAfter() > watermark) {
-            watermark = admitted.watermarkAfter();
-            timeOut(watermark, record.timestamp());
-        }
     }
 
     /** Times out every customer whose expiry {@code now} has passed. */
     private void timeOut(long now, long timestamp) {
-        if (now == Long.MIN_VALUE) {
+        if (now == InputClocks.NONE) {
             return;
         }
         for (ExpiryIndex.Expired expired : expiries.removeUpTo(now - 1)) {

@@ -85,8 +85,8 @@ class SessionTopologyTest {
         }));
 
         assertThat(stores).containsExactly("customer-sessions-ends", "customer-sessions-open",
-                "customer-sessions-watermark", "customer-streaks-expiry", "customer-streaks-state",
-                "customer-streaks-watermark");
+                "customer-streaks-expiry", "customer-streaks-state", "orders-by-customer-release-buffer",
+                "orders-by-customer-watermarks", "orders-watermarks");
         assertThat(topics).containsExactly("orders", "orders-by-customer-repartition");
     }
 

@@ -6,7 +6,11 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.watermark.ExpiryIndex;
-import com.shopstream.common.watermark.Guarded;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.common.watermark.LatenessRule;
+import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.Timed;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,12 +24,14 @@ import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
 
 /**
- * The streak processor alone, with a mock context: records carry the watermark (event-time timeouts follow it), the
- * wall-clock punctuator is fired by hand.
+ * The streak processor alone, with a mock context: each order comes with the advance of the query's frontier after
+ * it, as the event-time order sends them (event-time timeouts follow it); the wall-clock punctuator is fired by hand.
  */
 class StreakProcessorTest {
 
     private static final Duration TIMEOUT = Duration.ofMinutes(30);
+    private static final Duration GRACE = Duration.ofMinutes(3);
+    private static final QueryLateness QUERY = new QueryLateness("customer-streaks", GRACE, LatenessRule.NEVER_LATE);
 
     private MockProcessorContext<String, StreakUpdate> context;
     private KeyValueStore<String, StreakState> state;
@@ -105,17 +111,22 @@ class StreakProcessorTest {
         var expiry = ExpiryIndex.storeBuilder("expiry", StateStoreKind.IN_MEMORY).withLoggingDisabled().build();
         expiry.init(context.getStateStoreContext(), expiry);
         context.addStateStore(expiry);
-        processor = new StreakProcessor(new BigDecimal("10.00"), TIMEOUT, clock, Duration.ofMinutes(1), "state",
-                "expiry");
+        var frontier = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue("frontier"), Serdes.String(),
+                Serdes.ByteArray()).withLoggingDisabled().build();
+        frontier.init(context.getStateStoreContext(), frontier);
+        context.addStateStore(frontier);
+        processor = new StreakProcessor(QUERY, new BigDecimal("10.00"), TIMEOUT, clock, Duration.ofMinutes(1),
+                "state", "expiry", "frontier");
         processor.init(context);
     }
 
     private void order(long customer, String amount, String orderTime, String watermarkAfter) {
         Instant ts = Instant.parse("2026-01-22T" + orderTime + "Z");
         Order order = new Order(customer * 100, customer, new BigDecimal(amount), ts);
-        long watermark = Instant.parse("2026-01-22T" + watermarkAfter + "Z").toEpochMilli();
-        processor.process(new Record<>(Long.toString(customer), Guarded.admitted(order, watermark, watermark),
-                ts.toEpochMilli()));
+        long frontier = Instant.parse("2026-01-22T" + watermarkAfter + "Z").plus(GRACE).toEpochMilli();
+        processor.process(new Record<>(Long.toString(customer), new Timed.Event<>(order,
+                new InputPartition("orders", 0), 1, InputClocks.NONE, frontier), ts.toEpochMilli()));
+        processor.process(new Record<>("", new Timed.Advance<>(frontier), ts.toEpochMilli()));
     }
 
     private void punctuate() {
