@@ -55,6 +55,19 @@ public final class EventTimeSteps {
     }
 
     /**
+     * A source step whose queries refuse nothing ({@link LatenessRule#NEVER_LATE}): only the partitions' clocks,
+     * for progress and for the events' stamps. No late topic.
+     */
+    public static <V extends ShopEvent> KStream<String, Timed<V>> clocked(KStream<String, V> input, SourceStep step) {
+        if (step.queries().stream().anyMatch(q -> q.rule() != LatenessRule.NEVER_LATE)) {
+            throw new IllegalArgumentException("source step " + step.name() + " refuses late records: use source() "
+                    + "and a late topic");
+        }
+        return input.process(processor(() -> new SourceClock<V>(step), ClockStore.builder(step.storeName())),
+                Named.as(step.name() + "-source-clock"));
+    }
+
+    /**
      * Re-keys events and sends them, with the reports, through the repartition topic {@code <name>-repartition}:
      * events by their new key, reports to every partition.
      *

@@ -3,12 +3,14 @@ package com.shopstream.payments.topology;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
-import com.shopstream.common.watermark.Guarded;
-import com.shopstream.common.watermark.LateRecordRouter;
+import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.LatenessRule;
-import com.shopstream.common.watermark.WatermarkSpec;
+import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.SourceStep;
+import com.shopstream.common.watermark.Timed;
 import java.time.Duration;
 import java.util.List;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Named;
@@ -20,9 +22,10 @@ import org.apache.kafka.streams.kstream.Named;
  * {@code payments} has as many partitions as {@code orders} (checked at startup). Writing the re-keyed stream to
  * {@code payments} is the repartition: there is no internal topic.
  * <pre>
- * payments-raw ─ validate ─ payments-edge watermark (progress only) ─ key by order_id ─ payments
+ * payments-raw ─ validate ─ source step (clocks of payments-raw's partitions, for progress only) ─ key by order_id ─ payments
  * </pre>
- * Nothing is refused as late here: lateness is the join's business, on the join's watermark.
+ * Nothing is refused as late here: lateness is the join's business, against the watermark of each
+ * {@code payments} partition.
  */
 public final class PaymentsTopology {
 
@@ -35,13 +38,12 @@ public final class PaymentsTopology {
         ShopTopics topics = config.topics();
         Topic<String, Payment> raw = topics.paymentsRaw(config.rawTopic());
         Topic<String, Payment> keyed = topics.payments(config.paymentsTopic());
-        WatermarkSpec spec = new WatermarkSpec(QUERY, Duration.ZERO, LatenessRule.NEVER_LATE,
-                List.of(config.rawTopic()));
-        LateRecordRouter.watermarked(builder.stream(raw.name(), raw.consumedAs("payments-raw-source")), spec)
-                .map((paymentKey, guarded) -> {
-                    Payment payment = ((Guarded.Admitted<Payment>) guarded).event();
-                    return org.apache.kafka.streams.KeyValue.pair(Long.toString(payment.orderId()), payment);
-                }, Named.as("payments-by-order-id"))
+        QueryLateness edge = new QueryLateness(QUERY, Duration.ZERO, LatenessRule.NEVER_LATE);
+        EventTimeSteps.clocked(builder.stream(raw.name(), raw.consumedAs("payments-raw-source")),
+                        new SourceStep(QUERY, List.of(config.rawTopic()), List.of(edge), SourceStep.Mode.LOCAL))
+                .flatMap((paymentKey, timed) -> timed instanceof Timed.Event<Payment> event
+                        ? List.of(KeyValue.pair(Long.toString(event.event().orderId()), event.event()))
+                        : List.<KeyValue<String, Payment>>of(), Named.as("payments-by-order-id"))
                 .to(keyed.name(), keyed.producedAs("payments-sink"));
         return builder.build();
     }

@@ -79,6 +79,6 @@ class PaymentsTopologyTest {
         }));
 
         assertThat(topics).containsExactly("payments", "payments-raw");
-        assertThat(stores).containsExactly("payments-edge-watermark");
+        assertThat(stores).containsExactly("payments-edge-watermarks");
     }
 }
