@@ -1,10 +1,12 @@
 package com.shopstream.benchmarks;
 
+import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.errors.DeadLetterPublisher;
 import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.streams.StreamsDefaults;
 import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.watermark.EventTimeRuntime;
 import java.nio.file.Files;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,8 +33,10 @@ final class DriverStreams {
         properties.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory(service).toString());
         properties.put(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG,
                 BuiltInDslStoreSuppliers.InMemoryDslStoreSuppliers.class);
-        StreamsDefaults.apply(properties, new StreamsRuntime(service, service + "-dlq", counting, progress),
-                RocksDbMemory.DEFAULT);
+        // TopologyTestDriver reads as it is fed, and its topics have one partition each
+        StreamsDefaults.apply(properties, new StreamsRuntime(service, service + "-dlq", counting, progress,
+                ShopstreamProperties.defaults().watermark().runtime(EventTimeRuntime.InputLag.CAUGHT_UP,
+                        EventTimeRuntime.PartitionCounts.ONE_EACH)), RocksDbMemory.DEFAULT);
     }
 
     StreamsBuilder builder() {

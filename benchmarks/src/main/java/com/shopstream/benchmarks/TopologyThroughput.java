@@ -56,7 +56,7 @@ final class TopologyThroughput {
             Result result = switch (service) {
                 case "orders" -> measure("orders-service", orders, settings.withShares(0.01, 0.10, 0, 0), false,
                         builder -> OrderWindowTopology.build(builder, new OrderWindowConfig("orders",
-                                "orders-service-late", WindowQuery.contractDefaults(), 64L << 20, topics)),
+                                "orders-service-late", WindowQuery.contractDefaults(), stores, topics)),
                         List.of("orders-per-5m", "orders-per-5m-final", "orders-per-10m-every-5m",
                                 "orders-per-10m-every-5m-final", "orders-service-late"));
                 // 50,000 customers: each orders every few minutes of event time, so sessions close (with 1,000 they

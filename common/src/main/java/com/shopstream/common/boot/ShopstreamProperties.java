@@ -4,6 +4,8 @@ import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
@@ -43,6 +45,11 @@ public record ShopstreamProperties(
         if (progressInterval.isZero() || progressInterval.isNegative()) {
             throw new IllegalArgumentException("shopstream.progress-interval must be positive: " + progressInterval);
         }
+    }
+
+    /** {@code shopstream.*} as a service without any configuration has it: bound from nothing, not copied. */
+    public static ShopstreamProperties defaults() {
+        return new Binder(new MapConfigurationPropertySource()).bindOrCreate("shopstream", ShopstreamProperties.class);
     }
 
     /** See {@code stateRows}. */

@@ -24,8 +24,6 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TopologyConfig;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 /**
  * The streams configuration of a service under test: the same {@link StreamsDefaults} as production (so naming
@@ -52,7 +50,7 @@ public final class TestStreams implements AutoCloseable {
                         serviceName + "-dead-letters")
                 : null;
         DeadLetterPublisher deadLetters = realDeadLetters ? kafkaDeadLetters : recorded;
-        ShopstreamProperties defaults = defaults();
+        ShopstreamProperties defaults = ShopstreamProperties.defaults();
         EventTimeRuntime eventTime;
         if (realDeadLetters) {
             // a broker's topics: counts from the cluster; no lag reading, so no partition ever turns idle
@@ -68,11 +66,6 @@ public final class TestStreams implements AutoCloseable {
         StreamsDefaults.apply(props, new StreamsRuntime(serviceName, serviceName + "-dlq", deadLetters, progress,
                 eventTime), RocksDbMemory.DEFAULT);
         this.properties = props;
-    }
-
-    /** {@code shopstream.*} as a service without any configuration has it: bound, not copied. */
-    public static ShopstreamProperties defaults() {
-        return new Binder(new MapConfigurationPropertySource()).bindOrCreate("shopstream", ShopstreamProperties.class);
     }
 
     /** The event-time settings and facts the steps run with. */
