@@ -104,13 +104,14 @@ class BadInputTest {
 
     /**
      * Counts and cents: the final windows hold exactly the valid orders minus those refused as late. The closing
-     * order's own window and session stay open: it is in the input rows but in no final row.
+     * orders' own window and session stay open (one closing order per partition): they are in the input rows but in
+     * no final row.
      */
     @Test
     void windowsAndSessionsCountEveryRowTheyAdmitted() {
         Totals windows = run.progress.get("orders-service").query("orders-per-5m");
         List<String> finalWindows = run.outputs.rows("orders-per-5m-final");
-        assertThat(sum(finalWindows, "orders")).isEqualTo(windows.inputRows() - windows.lateRows() - 1);
+        assertThat(sum(finalWindows, "orders")).isEqualTo(windows.inputRows() - windows.lateRows() - CLOSING_ORDERS);
         BigDecimal late = run.outputs.lateRecords().get("orders-service-late").stream()
                 .filter(r -> "orders-per-5m".equals(r.headers().get("x-late-query")))
                 .map(r -> tree(r.value()).get("amount").decimalValue())
@@ -119,7 +120,7 @@ class BadInputTest {
 
         Totals sessions = run.progress.get("session-service").query("customer-sessions");
         assertThat(sum(run.outputs.rows("customer-sessions-final"), "orders"))
-                .isEqualTo(sessions.inputRows() - sessions.lateRows() - 1);
+                .isEqualTo(sessions.inputRows() - sessions.lateRows() - CLOSING_ORDERS);
     }
 
     @Test
@@ -138,6 +139,8 @@ class BadInputTest {
                 assertThat((long) run.outputs.rows("payments-out").size())
                         .as(query).isEqualTo(totals.inputRows() - totals.lateRows()));
     }
+
+    private static final int CLOSING_ORDERS = SuiteRun.PARTITIONS;
 
     /** The amounts of the generated orders, without the malformed ones (tagged) and the closing order. */
     private static BigDecimal validOrderAmounts() {

@@ -26,20 +26,17 @@ class BrokerOutageTest {
         UninterruptedRun uninterrupted = UninterruptedRun.get();
 
         OutputSnapshot afterOutage;
-        try (SuiteRun run = SuiteRun.start("outage", 1)) {
+        try (SuiteRun run = SuiteRun.start("outage")) {
             run.load(UninterruptedRun.STREAM);
             run.startAll();
-            Await.until("orders-service to commit a tenth of orders", SuiteRun.DRAIN, () -> {
-                long[] progress = run.progress("orders-service", "orders");
-                return progress[0] * 10 >= progress[1];
-            });
+            run.awaitCommitted("orders-service", "orders", 0.1);
             List<String> midStream = new ArrayList<>();
             for (String service : SuiteRun.SERVICES.keySet()) {
-                long[] at = run.progress(service, SuiteRun.INPUTS.get(service).get(0));
-                midStream.add(service + " " + at[0] + "/" + at[1]);
+                SuiteRun.Committed at = run.progress(service, SuiteRun.INPUTS.get(service).get(0));
+                midStream.add(service + " " + at.committed() + "/" + at.end());
             }
-            long[] orders = run.progress("orders-service", "orders");
-            assertThat(orders[0]).as("orders-service is mid-stream").isLessThan(orders[1]);
+            SuiteRun.Committed orders = run.progress("orders-service", "orders");
+            assertThat(orders.committed()).as("orders-service is mid-stream").isLessThan(orders.end());
 
             run.broker.stop(Duration.ofMinutes(1));
             long down = System.nanoTime();

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Exactly once through crashes: the stream of {@link UninterruptedRun} (50,000 orders with disorder, duplicates, late
- * orders, payments and malformed records) in single-partition topics, with every service killed with SIGKILL in the
+ * orders, payments and malformed records) in 3-partition topics, with every service killed with SIGKILL in the
  * middle and restarted. Every append topic ends with the same rows as without crashes, none twice, none missing; late
  * and dead-letter counts are the same.
  */
@@ -27,24 +27,21 @@ class CrashAndRestartTest {
 
         OutputSnapshot crashed;
         List<String> killedAt = new ArrayList<>();
-        try (SuiteRun run = SuiteRun.start("crashed", 1)) {
+        try (SuiteRun run = SuiteRun.start("crashed")) {
             run.load(UninterruptedRun.STREAM);
             // one service at a time, so that each is caught in the middle of its input however fast it is
             for (String service : SuiteRun.SERVICES.keySet()) {
                 String input = SuiteRun.INPUTS.get(service).get(0);
                 run.startService(service, service, List.of()).awaitReady(READY);
-                Await.until(service + " to commit a tenth of " + input, SuiteRun.DRAIN, () -> {
-                    long[] progress = run.progress(service, input);
-                    return progress[0] * 10 >= progress[1];
-                });
+                run.awaitCommitted(service, input, 0.1);
                 run.instance(service).kill();
-                long[] at = run.progress(service, input);
-                killedAt.add(service + " at " + at[0] + "/" + at[1]);
-                assertThat(at[0]).as(service + " killed before the end of its input").isLessThan(at[1]);
+                SuiteRun.Committed at = run.progress(service, input);
+                killedAt.add(service + " at " + at.committed() + "/" + at.end());
+                assertThat(at.committed()).as(service + " killed before the end of its input").isLessThan(at.end());
                 long restarting = System.nanoTime();
                 run.restart(service).awaitReady(READY);
-                log.info("{} killed at committed offset {} of {}; ready again after {} ms", service, at[0], at[1],
-                        (System.nanoTime() - restarting) / 1_000_000);
+                log.info("{} killed at committed offsets {} of {}; ready again after {} ms", service, at.committed(),
+                        at.end(), (System.nanoTime() - restarting) / 1_000_000);
             }
             run.finish(UninterruptedRun.STREAM);
             crashed = OutputSnapshot.of(run);

@@ -25,6 +25,10 @@ class RebalanceTest {
 
     private static final Map<String, String> QUERY = new LinkedHashMap<>();
 
+    /** orders-service's ungrouped queries run behind a one-partition repartition; the join's has one per input. */
+    private static final Map<String, Integer> TASKS_BEHIND_REPARTITION = Map.of(
+            "orders-service", 1, "join-service", SuiteRun.PARTITIONS);
+
     static {
         QUERY.put("orders-service", "orders-per-5m");
         QUERY.put("join-service", "order-payment-join");
@@ -45,7 +49,7 @@ class RebalanceTest {
         QUERY.keySet().forEach(s -> inputs.put(s, SuiteRun.INPUTS.get(s)));
 
         OutputSnapshot rebalanced;
-        try (SuiteRun run = SuiteRun.start("rebalance-" + signal, 1)) {
+        try (SuiteRun run = SuiteRun.start("rebalance-" + signal)) {
             run.load(UninterruptedRun.STREAM);
             for (String service : QUERY.keySet()) {
                 run.startService(service, service + "-a", SETTINGS);
@@ -56,16 +60,13 @@ class RebalanceTest {
                 run.instance(service + "-b").awaitReady(Duration.ofMinutes(3));
             }
             for (String service : QUERY.keySet()) {
-                Await.until(service + " to commit a tenth of orders", SuiteRun.DRAIN, () -> {
-                    long[] progress = run.progress(service, "orders");
-                    return progress[0] * 10 >= progress[1];
-                });
+                run.awaitCommitted(service, "orders", 0.1);
                 ServiceProcess stopped = runningTheQuery(run, service);
                 ServiceProcess survivor = run.instance(stopped.name().endsWith("-a") ? service + "-b" : service + "-a");
                 Set<String> tasks = ServiceProgress.of(stopped).tasksOf(QUERY.get(service));
                 assertThat(tasks).as(stopped.name() + " runs the query").isNotEmpty();
-                long[] at = run.progress(service, "orders");
-                assertThat(at[0]).as(service + " stopped before the end of its input").isLessThan(at[1]);
+                SuiteRun.Committed at = run.progress(service, "orders");
+                assertThat(at.committed()).as(service + " stopped before the end of its input").isLessThan(at.end());
                 long stopping = System.nanoTime();
                 if (signal.equals("SIGKILL")) {
                     stopped.kill();
@@ -73,8 +74,8 @@ class RebalanceTest {
                     stopped.stop(Duration.ofMinutes(1));
                 }
                 run.awaitDrained(Map.of(service, SuiteRun.INPUTS.get(service)), SuiteRun.DRAIN);
-                log.info("{}: {} got {} at committed offset {} of {}; {} drained the rest {} ms later", service,
-                        stopped.name(), signal, at[0], at[1], survivor.name(),
+                log.info("{}: {} got {} at committed offsets {} of {}; {} drained the rest {} ms later", service,
+                        stopped.name(), signal, at.committed(), at.end(), survivor.name(),
                         (System.nanoTime() - stopping) / 1_000_000);
                 assertThat(ServiceProgress.of(survivor).tasksOf(QUERY.get(service)))
                         .as(survivor.name() + " runs the tasks " + stopped.name() + " ran").containsAll(tasks);
@@ -98,9 +99,26 @@ class RebalanceTest {
                 rebalanced.appendRowCount(t)));
     }
 
-    /** The instance whose progress shows the query's tasks: stopping it moves state, not just a standby. */
+    /**
+     * The instance that runs the query's tasks behind the repartition (it keeps their state: stopping it moves
+     * state, not just a standby), once the assignment has settled: every such task runs on exactly one of the two
+     * instances, the same in two reports in a row. A single snapshot taken while tasks still move can show them on
+     * neither.
+     */
     private static ServiceProcess runningTheQuery(SuiteRun run, String service) {
+        String query = QUERY.get(service);
         ServiceProcess a = run.instance(service + "-a");
-        return ServiceProgress.of(a).tasksOf(QUERY.get(service)).isEmpty() ? run.instance(service + "-b") : a;
+        ServiceProcess b = run.instance(service + "-b");
+        Set<String>[] last = new Set[2];
+        Await.until(service + "'s tasks of " + query + " to settle on its instances", Duration.ofMinutes(2), () -> {
+            Set<String> onA = ServiceProgress.of(a).tasksOf(query);
+            Set<String> onB = ServiceProgress.of(b).tasksOf(query);
+            boolean settled = onA.size() + onB.size() == TASKS_BEHIND_REPARTITION.get(service)
+                    && java.util.Collections.disjoint(onA, onB) && onA.equals(last[0]) && onB.equals(last[1]);
+            last[0] = onA;
+            last[1] = onB;
+            return settled;
+        });
+        return last[0].isEmpty() ? b : a;
     }
 }

@@ -87,21 +87,36 @@ final class ShopStream {
     }
 
     /**
-     * An order and a payment 20 minutes of event time after the stream: every window, session and payment bound of
-     * the stream is then behind every watermark.
+     * An order and a payment 20 minutes of event time after the stream in every partition of each input topic:
+     * every partition's watermark, and so every query's, then passes every window, session and payment bound of the
+     * stream (a partition without one would hold them until it turned idle).
      */
-    Map<String, List<Message>> closingRecords() {
-        return closingRecords(lastEventTime);
+    Map<String, List<Message>> closingRecords(int partitions) {
+        return closingRecords(lastEventTime, partitions);
     }
 
-    /** {@link #closingRecords()} of a stream whose newest event time is {@code lastEventTime}. */
-    static Map<String, List<Message>> closingRecords(long lastEventTime) {
+    /** {@link #closingRecords(int)} of a stream whose newest event time is {@code lastEventTime}. */
+    static Map<String, List<Message>> closingRecords(long lastEventTime, int partitions) {
         String ts = Instant.ofEpochMilli(lastEventTime).plus(Duration.ofMinutes(20)).toString();
-        String payment = "{\"payment_id\":\"pay-close\",\"order_id\":9999999,\"amount\":1.00,\"paid_ts\":\"" + ts + "\"}";
-        return Map.of(
-                "orders", List.of(Message.of("9999999",
-                        "{\"order_id\":9999999,\"customer_id\":1,\"amount\":1.00,\"order_ts\":\"" + ts + "\"}")),
-                "payments-raw", List.of(Message.of("pay-close", payment)),
-                "payments", List.of(Message.of("9999999", payment)));
+        List<Message> orders = new ArrayList<>();
+        List<Message> payments = new ArrayList<>();
+        for (long id : PartitionKeys.onePerPartition(partitions, CLOSING_ORDER_ID, Long::toString)) {
+            orders.add(Message.of(Long.toString(id),
+                    "{\"order_id\":" + id + ",\"customer_id\":1,\"amount\":1.00,\"order_ts\":\"" + ts + "\"}"));
+            payments.add(Message.of(Long.toString(id), payment("pay-close-" + id, id, ts)));
+        }
+        List<Message> raw = new ArrayList<>();
+        for (long n : PartitionKeys.onePerPartition(partitions, 0, n -> "pay-close-raw-" + n)) {
+            raw.add(Message.of("pay-close-raw-" + n, payment("pay-close-raw-" + n, CLOSING_ORDER_ID, ts)));
+        }
+        return Map.of("orders", orders, "payments-raw", raw, "payments", payments);
+    }
+
+    /** The closing records' order ids start here, far from the generator's. */
+    static final long CLOSING_ORDER_ID = 9_999_000;
+
+    private static String payment(String id, long orderId, String ts) {
+        return "{\"payment_id\":\"" + id + "\",\"order_id\":" + orderId + ",\"amount\":1.00,\"paid_ts\":\""
+                + ts + "\"}";
     }
 }

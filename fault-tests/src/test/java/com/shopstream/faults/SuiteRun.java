@@ -31,6 +31,11 @@ final class SuiteRun implements AutoCloseable {
     static final Map<String, List<String>> SERVICES = new LinkedHashMap<>();
     static final Map<String, List<String>> INPUTS = new LinkedHashMap<>();
     static final Duration DRAIN = Duration.ofMinutes(5);
+    /**
+     * Partitions of every input and output topic of the fault tests: several, so that the partitions of a topic are
+     * read at their own speeds (what the per-partition event-time rules are for), few enough for two cores.
+     */
+    static final int PARTITIONS = 3;
 
     static {
         SERVICES.put("orders-service", List.of());
@@ -46,6 +51,7 @@ final class SuiteRun implements AutoCloseable {
     }
 
     final Path workDir;
+    final int partitions;
     final BrokerProcess broker;
     final KafkaTopics topics;
     private final Map<String, ServiceProcess> instances = new LinkedHashMap<>();
@@ -55,6 +61,7 @@ final class SuiteRun implements AutoCloseable {
 
     private SuiteRun(Path workDir, int partitions) {
         this.workDir = workDir;
+        this.partitions = partitions;
         this.broker = BrokerProcess.of(workDir, partitions).startReady();
         this.topics = new KafkaTopics(broker.bootstrap());
         topics.create(List.of("payments-out"), partitions);
@@ -62,6 +69,11 @@ final class SuiteRun implements AutoCloseable {
 
     static SuiteRun start(String name, int partitions) throws Exception {
         return new SuiteRun(Files.createTempDirectory("shopstream-" + name), partitions);
+    }
+
+    /** A run on topics of {@link #PARTITIONS} partitions. */
+    static SuiteRun start(String name) throws Exception {
+        return start(name, PARTITIONS);
     }
 
     /** Starts an instance of a service module (see {@link ServiceProcess#awaitReady} to wait until it is ready). */
@@ -124,7 +136,7 @@ final class SuiteRun implements AutoCloseable {
     /** {@link #finish(ShopStream)} for some services only. */
     void finish(ShopStream stream, Map<String, List<String>> inputsByGroup) {
         awaitDrained(inputsByGroup, DRAIN);
-        stream.closingRecords().forEach(topics::write);
+        stream.closingRecords(partitions).forEach(topics::write);
         awaitDrained(inputsByGroup, DRAIN);
     }
 
@@ -153,15 +165,37 @@ final class SuiteRun implements AutoCloseable {
         }
     }
 
-    /** The committed offset of a group on a topic's partition 0, and the topic's end offset. */
-    long[] progress(String group, String topic) throws Exception {
-        try (Admin admin = topics.admin()) {
-            var tp = new TopicPartition(topic, 0);
-            var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().get(tp);
-            long end = admin.listOffsets(Map.of(tp, OffsetSpec.latest())).all().get()
-                    .get(tp).offset();
-            return new long[] {committed == null ? 0 : committed.offset(), end};
+    /** How far a group has committed on a topic: summed over its partitions. */
+    record Committed(long committed, long end) {
+
+        /** Whether at least {@code share} of the topic is committed (and not all of it). */
+        boolean atLeast(double share) {
+            return committed >= share * end;
         }
+    }
+
+    /** The committed offsets of a group on a topic's partitions, and the topic's end offsets, summed. */
+    Committed progress(String group, String topic) throws Exception {
+        try (Admin admin = topics.admin()) {
+            Map<TopicPartition, OffsetSpec> latest = new LinkedHashMap<>();
+            for (int p = 0; p < partitions; p++) {
+                latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+            }
+            var offsets = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+            long committed = 0;
+            long end = 0;
+            for (var entry : admin.listOffsets(latest).all().get().entrySet()) {
+                var done = offsets.get(entry.getKey());
+                committed += done == null ? 0 : done.offset();
+                end += entry.getValue().offset();
+            }
+            return new Committed(committed, end);
+        }
+    }
+
+    /** Waits until a group has committed at least {@code share} of a topic. */
+    void awaitCommitted(String group, String topic, double share) {
+        Await.until(group + " to commit " + share + " of " + topic, DRAIN, () -> progress(group, topic).atLeast(share));
     }
 
     /** Stops every process; keeps the logs (in {@code workDir/logs}) and deletes the data (a soak leaves GBs). */

@@ -60,7 +60,7 @@ final class UninterruptedRun {
     }
 
     private static UninterruptedRun run() throws Exception {
-        try (SuiteRun run = SuiteRun.start("uninterrupted", 1)) {
+        try (SuiteRun run = SuiteRun.start("uninterrupted")) {
             run.load(STREAM);
             long started = System.nanoTime();
             run.startAll();

@@ -94,8 +94,9 @@ public class ShopstreamAutoConfiguration {
         }
 
         @Bean
-        TopicPartitionCounts topicPartitionCounts(KafkaAdmin kafkaAdmin) {
-            return new TopicPartitionCounts(kafkaAdmin.getConfigurationProperties(), Duration.ofSeconds(30));
+        InputTopicsWatch inputTopicsWatch(KafkaAdmin kafkaAdmin, ShopstreamProperties properties) {
+            return new InputTopicsWatch(kafkaAdmin.getConfigurationProperties(), Duration.ofSeconds(30),
+                    properties.watermark().endOffsetsRefresh());
         }
 
         @Bean
@@ -103,12 +104,12 @@ public class ShopstreamAutoConfiguration {
                                                                      KafkaDeadLetterPublisher deadLetters,
                                                                      ProgressRegistry progress, Clock clock,
                                                                      ServiceIdentity service,
-                                                                     TopicPartitionCounts partitionCounts) {
+                                                                     InputTopicsWatch inputTopics) {
             return factoryBean -> {
                 // the lag is read off the running client's consumer metrics, once a second at most
                 ConsumerLagReader lag = new ConsumerLagReader(factoryBean::getKafkaStreams, Duration.ofSeconds(1), clock);
                 StreamsRuntime runtime = new StreamsRuntime(service.name(), service.deadLetterTopic(), deadLetters,
-                        progress, properties.watermark().runtime(lag, partitionCounts));
+                        progress, properties.watermark().runtime(lag, inputTopics, inputTopics));
                 Properties streamsProperties = factoryBean.getStreamsConfiguration();
                 StreamsDefaults.apply(streamsProperties, runtime, properties.rocksdb().memory());
                 factoryBean.setStreamsConfiguration(streamsProperties);

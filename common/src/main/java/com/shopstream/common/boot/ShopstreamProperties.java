@@ -2,6 +2,7 @@ package com.shopstream.common.boot;
 
 import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.watermark.EventTimeRuntime;
+import com.shopstream.common.watermark.InputClocks;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -79,15 +80,18 @@ public record ShopstreamProperties(
     }
 
     /**
-     * @param idleTimeout    a partition whose reader has caught up and read nothing for this long (wall clock) is
-     *                       idle: it stops holding its queries' watermarks back until its next record
-     * @param reportInterval how often each reader sends its partitions' clocks through the repartition topics
+     * @param idleTimeout       a partition whose reader has caught up and read nothing for this long (wall clock) is
+     *                          idle: it stops holding its queries' watermarks back until a record lands in it
+     * @param reportInterval    how often each reader sends its partitions' clocks through the repartition topics
+     * @param endOffsetsRefresh how often the input partitions' end offsets are read from the cluster: a record written
+     *                          to an idle partition makes it hold its queries again within about this long
      */
-    public record Watermark(@DefaultValue("30s") Duration idleTimeout, @DefaultValue("100ms") Duration reportInterval) {
+    public record Watermark(@DefaultValue("30s") Duration idleTimeout, @DefaultValue("100ms") Duration reportInterval,
+                            @DefaultValue("200ms") Duration endOffsetsRefresh) {
 
-        public EventTimeRuntime runtime(EventTimeRuntime.InputLag lag, EventTimeRuntime.PartitionCounts counts) {
-            return new EventTimeRuntime(reportInterval, idleTimeout, EventTimeRuntime.leaseFor(reportInterval), lag,
-                    counts);
+        public EventTimeRuntime runtime(EventTimeRuntime.InputLag lag, EventTimeRuntime.PartitionCounts counts,
+                                        InputClocks.EndOffsets ends) {
+            return new EventTimeRuntime(reportInterval, idleTimeout, lag, counts, ends);
         }
     }
 

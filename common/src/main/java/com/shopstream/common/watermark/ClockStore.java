@@ -13,7 +13,7 @@ import org.apache.kafka.streams.state.Stores;
 /**
  * {@link InputClocks} kept in a changelogged store, so that the clocks and the frontier survive restarts,
  * rebalances and {@code kill -9}: under {@code exactly_once_v2} a row commits with the offsets of the records that
- * wrote it. Rows: {@code p/<topic>/<partition>} (newest, idle, idle-since), {@code n/<topic>} (partition count) and
+ * wrote it. Rows: {@code p/<topic>/<partition>} (newest, idle, the end offset it was idle at), {@code n/<topic>} (partition count) and
  * {@code frontier}.
  */
 final class ClockStore {
@@ -65,7 +65,7 @@ final class ClockStore {
     void savePartition(InputClocks clocks, InputPartition partition) {
         InputClocks.Entry entry = clocks.entry(partition);
         store.put("p/" + partition.topic() + "/" + partition.partition(), ByteBuffer.allocate(2 * Long.BYTES + 1)
-                .putLong(entry.newest()).put((byte) (entry.idle() ? 1 : 0)).putLong(entry.idleAt()).array());
+                .putLong(entry.newest()).put((byte) (entry.idle() ? 1 : 0)).putLong(entry.idleEnd()).array());
     }
 
     void saveCounts(InputClocks clocks) {

@@ -12,30 +12,30 @@ import java.util.OptionalLong;
  *
  * @param reportInterval how often a source step reports its partitions' clocks downstream (wall clock)
  * @param idleTimeout    a caught-up partition with no record for this long is idle
- * @param idleLease      how long a reported idle declaration counts without being renewed (readers renew it every
- *                       report interval): a reader that is down stops renewing, and its partition holds again
  * @param lag            records a reader has still to read from a partition, when known
  * @param partitionCounts partitions of an input topic, when known
+ * @param endOffsets     an input partition's end offset now, when known: an idle declaration holds only while the
+ *                       partition has no record its reader had not seen
  */
-public record EventTimeRuntime(Duration reportInterval, Duration idleTimeout, Duration idleLease, InputLag lag,
-                               PartitionCounts partitionCounts) {
+public record EventTimeRuntime(Duration reportInterval, Duration idleTimeout, InputLag lag,
+                               PartitionCounts partitionCounts, InputClocks.EndOffsets endOffsets) {
 
     public EventTimeRuntime {
         Objects.requireNonNull(lag, "lag");
         Objects.requireNonNull(partitionCounts, "partitionCounts");
+        Objects.requireNonNull(endOffsets, "endOffsets");
         positive(reportInterval, "shopstream.watermark.report-interval");
         positive(idleTimeout, "shopstream.watermark.idle-timeout");
-        positive(idleLease, "the idle lease");
-        if (idleLease.compareTo(reportInterval) <= 0) {
-            throw new IllegalArgumentException("the idle lease (" + idleLease + ") must be longer than the report "
-                    + "interval (" + reportInterval + "), or idle declarations lapse before they are renewed");
-        }
     }
 
-    /** The lease of idle declarations: ten report intervals, at least a second. */
-    public static Duration leaseFor(Duration reportInterval) {
-        Duration tenReports = reportInterval.multipliedBy(10);
-        return tenReports.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : tenReports;
+    /** The same, idle after {@code timeout} (tests set it short). */
+    public EventTimeRuntime withIdleTimeout(Duration timeout) {
+        return new EventTimeRuntime(reportInterval, timeout, lag, partitionCounts, endOffsets);
+    }
+
+    /** The same, with other end offsets (a test writing to a partition its reader does not read). */
+    public EventTimeRuntime withEndOffsets(InputClocks.EndOffsets offsets) {
+        return new EventTimeRuntime(reportInterval, idleTimeout, lag, partitionCounts, offsets);
     }
 
     private static void positive(Duration duration, String what) {
@@ -63,4 +63,7 @@ public record EventTimeRuntime(Duration reportInterval, Duration idleTimeout, Du
 
         OptionalInt count(String topic);
     }
+
+    /** TopologyTestDriver's partitions: nothing is written that the driver does not read at once. */
+    public static final InputClocks.EndOffsets UNCHANGING_END_OFFSETS = partition -> OptionalLong.of(0);
 }

@@ -21,6 +21,7 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
     private InputClocks clocks;
     private ClockStore store;
     private long lastAdvance;
+    private InputClocks.EndOffsets ends;
     private String taskId;
     private final List<QueryProgress> progress = new ArrayList<>();
 
@@ -32,7 +33,8 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
     public void init(FixedKeyProcessorContext<String, Timed<V>> context) {
         this.context = context;
         StreamsRuntime runtime = StreamsRuntime.from(context.appConfigs());
-        this.clocks = InputClocks.ofTopics(step.topics(), runtime.eventTime().idleLease().toMillis());
+        this.ends = runtime.eventTime().endOffsets();
+        this.clocks = InputClocks.ofTopics(step.topics());
         this.store = new ClockStore(context.getStateStore(step.storeName()));
         store.loadInto(clocks);
         this.lastAdvance = clocks.frontier();
@@ -62,9 +64,9 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
                 store.saveCounts(clocks);
             }
             if (clocks.report(report.source(), report.partitionCount(), report.newest(), report.idle(),
-                    report.sentAt()) || counted) {
+                    report.endOffset()) || counted) {
                 store.savePartition(clocks, report.source());
-                progress.forEach(p -> p.partitionStates(taskId, clocks.states(context.currentSystemTimeMs())));
+                progress.forEach(p -> p.partitionStates(taskId, clocks.states(ends)));
             }
             advance(record);
         } else {
@@ -73,7 +75,7 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
     }
 
     private void advance(FixedKeyRecord<String, Timed<V>> trigger) {
-        long frontier = clocks.advance(context.currentSystemTimeMs());
+        long frontier = clocks.advance(ends);
         if (frontier > lastAdvance) {
             lastAdvance = frontier;
             store.saveFrontier(frontier);

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -21,9 +22,10 @@ import java.util.TreeSet;
  *       expected partition has no clock yet, or while the partition count of an input topic is not known.</li>
  *   <li>An <b>idle</b> partition (declared so by its reader) does not hold the frontier back until its next record;
  *       when every expected partition is idle, the newest of their clocks counts.</li>
- *   <li>An idle declaration that arrived through a report lapses after {@code idleLease} (wall clock, from when the
- *       reader sent it) unless renewed: a reader that is down cannot renew it, so its partition holds the frontier
- *       again instead of letting windows close over records it has not read.</li>
+ *   <li>An idle declaration that arrived through a report names the partition's end offset the reader had read up
+ *       to. It counts only while the partition's end offset (as the cluster says now) is still that one: a record
+ *       written since — whether its reader is reading it, or down and never will — makes the partition hold the
+ *       frontier again, so windows do not close over records no reader has read yet.</li>
  *   <li>The frontier never goes down. When a topic gets more partitions, the new ones are awaited: the frontier holds
  *       until they report.</li>
  * </ul>
@@ -36,38 +38,36 @@ public final class InputClocks {
     /** No event time: a partition that has read nothing, or a frontier that still holds at the start. */
     public static final long NONE = Long.MIN_VALUE;
 
-    /** Declarations that never lapse: the table's owner is the partitions' reader itself. */
-    public static final long NO_LEASE = -1;
+    /** The end offset of a declaration that holds whatever the partition's end: the table's owner reads it. */
+    private static final long OWNER = Long.MAX_VALUE;
 
     private final Set<String> topics;
     private final Set<InputPartition> fixedPartitions;
-    private final long idleLease;
     private final Map<String, Integer> partitionCounts = new HashMap<>();
     private final Map<InputPartition, Clock> clocks = new HashMap<>();
     private long frontier = NONE;
     /** The expected partitions, rebuilt when a partition count changes: the frontier is computed on every record. */
     private List<InputPartition> expected;
 
-    private InputClocks(Set<String> topics, Set<InputPartition> fixedPartitions, long idleLease) {
+    private InputClocks(Set<String> topics, Set<InputPartition> fixedPartitions) {
         this.topics = topics;
         this.fixedPartitions = fixedPartitions;
-        this.idleLease = idleLease;
     }
 
-    /** A table whose expected partitions are exactly these (a task's own input partitions). */
-    public static InputClocks ofPartitions(Collection<InputPartition> partitions, long idleLease) {
+    /** A table whose expected partitions are exactly these (a task's own input partitions, which it reads). */
+    public static InputClocks ofPartitions(Collection<InputPartition> partitions) {
         if (partitions.isEmpty()) {
             throw new IllegalArgumentException("a query reads at least one input partition");
         }
-        return new InputClocks(Set.of(), Set.copyOf(partitions), idleLease);
+        return new InputClocks(Set.of(), Set.copyOf(partitions));
     }
 
     /** A table that expects every partition of each topic; partition counts come with the readers' reports. */
-    public static InputClocks ofTopics(Collection<String> topics, long idleLease) {
+    public static InputClocks ofTopics(Collection<String> topics) {
         if (topics.isEmpty()) {
             throw new IllegalArgumentException("a query reads at least one input topic");
         }
-        return new InputClocks(Set.copyOf(topics), null, idleLease);
+        return new InputClocks(Set.copyOf(topics), null);
     }
 
     /**
@@ -86,22 +86,23 @@ public final class InputClocks {
 
     /**
      * A reader's report about its partition: how many partitions its topic has, the partition's newest event time,
-     * whether the reader finds it idle, and when (its wall clock) it said so.
+     * and whether the reader finds it idle, having read it up to {@code endOffset}.
      *
      * @return whether anything changed
      */
-    public boolean report(InputPartition partition, int partitionCount, long newest, boolean idle, long sentAt) {
+    public boolean report(InputPartition partition, int partitionCount, long newest, boolean idle, long endOffset) {
         boolean changed = count(partition.topic(), partitionCount);
         Clock clock = clock(partition);
         if (newest > clock.newest) {
             clock.newest = newest;
             changed = true;
         }
-        if (clock.idle != idle || (idle && sentAt > clock.idleAt)) {
+        long idleEnd = idle ? endOffset : NONE;
+        if (clock.idle != idle || clock.idleEnd != idleEnd) {
             changed = true;
         }
         clock.idle = idle;
-        clock.idleAt = idle ? Math.max(clock.idleAt, sentAt) : NONE;
+        clock.idleEnd = idleEnd;
         return changed;
     }
 
@@ -119,21 +120,21 @@ public final class InputClocks {
         return true;
     }
 
-    /** The table's owner reads the partition itself and finds it idle, or not (no lease: see {@link #NO_LEASE}). */
+    /** The table's owner reads the partition itself and finds it idle, or not: no end offset to check. */
     public boolean idle(InputPartition partition, boolean idle) {
         Clock clock = clock(partition);
         boolean changed = clock.idle != idle;
         clock.idle = idle;
-        clock.idleAt = idle ? Long.MAX_VALUE : NONE;
+        clock.idleEnd = idle ? OWNER : NONE;
         return changed;
     }
 
     /**
-     * Moves the frontier as far as the rules allow at wall-clock time {@code now} and returns it: never lower than
-     * before, {@link #NONE} while it has never moved.
+     * Moves the frontier as far as the rules allow, given the partitions' end offsets now, and returns it: never
+     * lower than before, {@link #NONE} while it has never moved.
      */
-    public long advance(long now) {
-        long candidate = candidate(now);
+    public long advance(EndOffsets ends) {
+        long candidate = candidate(ends);
         if (candidate != NONE && candidate > frontier) {
             frontier = candidate;
         }
@@ -160,13 +161,13 @@ public final class InputClocks {
         return newest;
     }
 
-    /** What each expected partition is at {@code now}, sorted; partitions of topics not yet counted are left out. */
-    public Map<InputPartition, PartitionState> states(long now) {
+    /** What each expected partition is, given its end offset now; sorted; partitions of uncounted topics left out. */
+    public Map<InputPartition, PartitionState> states(EndOffsets ends) {
         Map<InputPartition, PartitionState> states = new TreeMap<>();
         for (InputPartition partition : expected()) {
             Clock clock = clocks.get(partition);
             long newest = clock == null ? NONE : clock.newest;
-            PartitionState.Status status = isIdle(clock, now) ? PartitionState.Status.IDLE
+            PartitionState.Status status = isIdle(partition, clock, ends) ? PartitionState.Status.IDLE
                     : newest == NONE ? PartitionState.Status.AWAITED : PartitionState.Status.ACTIVE;
             states.put(partition, new PartitionState(newest, status));
         }
@@ -189,7 +190,7 @@ public final class InputClocks {
     /** What is kept of one partition, to persist it and load it back ({@link #restore}). */
     public Entry entry(InputPartition partition) {
         Clock clock = clock(partition);
-        return new Entry(clock.newest, clock.idle, clock.idleAt);
+        return new Entry(clock.newest, clock.idle, clock.idleEnd);
     }
 
     public Map<String, Integer> partitionCounts() {
@@ -202,14 +203,14 @@ public final class InputClocks {
             Clock clock = clock(partition);
             clock.newest = entry.newest();
             clock.idle = entry.idle();
-            clock.idleAt = entry.idleAt();
+            clock.idleEnd = entry.idleEnd();
         });
         partitionCounts.putAll(counts);
         expected = null;
         frontier = Math.max(frontier, persistedFrontier);
     }
 
-    private long candidate(long now) {
+    private long candidate(EndOffsets ends) {
         long oldestActive = Long.MAX_VALUE;
         long newestIdle = NONE;
         boolean anyActive = false;
@@ -218,7 +219,7 @@ public final class InputClocks {
         }
         for (InputPartition partition : expected()) {
             Clock clock = clocks.get(partition);
-            if (isIdle(clock, now)) {
+            if (isIdle(partition, clock, ends)) {
                 newestIdle = Math.max(newestIdle, clock.newest);
                 continue;
             }
@@ -231,11 +232,15 @@ public final class InputClocks {
         return anyActive ? oldestActive : newestIdle;
     }
 
-    private boolean isIdle(Clock clock, long now) {
+    private static boolean isIdle(InputPartition partition, Clock clock, EndOffsets ends) {
         if (clock == null || !clock.idle) {
             return false;
         }
-        return idleLease == NO_LEASE || clock.idleAt == Long.MAX_VALUE || now - clock.idleAt <= idleLease;
+        if (clock.idleEnd == OWNER) {
+            return true;
+        }
+        OptionalLong end = ends.endOffset(partition);
+        return clock.idleEnd >= 0 && end.isPresent() && end.getAsLong() <= clock.idleEnd;
     }
 
     private List<InputPartition> expected() {
@@ -263,11 +268,21 @@ public final class InputClocks {
     private static final class Clock {
         long newest = NONE;
         boolean idle;
-        long idleAt = NONE;
+        long idleEnd = NONE;
     }
 
-    /** One partition's persisted clock: newest event time, idle flag and when the idle declaration was sent. */
-    public record Entry(long newest, boolean idle, long idleAt) {
+    /** One partition's persisted clock: newest event time, idle flag and the end offset its reader had read to. */
+    public record Entry(long newest, boolean idle, long idleEnd) {
+    }
+
+    /** The end offset of each input partition as the cluster says now (for {@code read_committed}: its LSO). */
+    @FunctionalInterface
+    public interface EndOffsets {
+
+        /** A table whose owner reads the partitions itself needs none. */
+        EndOffsets NOT_NEEDED = partition -> OptionalLong.empty();
+
+        OptionalLong endOffset(InputPartition partition);
     }
 
     /** One partition as progress shows it. */

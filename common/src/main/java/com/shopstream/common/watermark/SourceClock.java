@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -22,8 +23,9 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
  * headers saying why); admitted ones as {@link Timed.Event} with the partition's clock before and after them.
  *
  * <p>In {@link SourceStep.Mode#REPORTS} mode, every report interval it sends a {@link Timed.Report} per partition
- * it reads (when something changed, and always while idle, to renew the declaration): the operator behind the
- * repartition learns every partition's clock from them. In {@link SourceStep.Mode#LOCAL} mode the operator is in
+ * it reads when something changed (its clock, idle or not, its topic's partition count): the operator behind the
+ * repartition learns every partition's clock from them. An idle declaration carries the partition's end offset, so
+ * that a record written after it — read or not — ends it downstream without a word from this reader. In {@link SourceStep.Mode#LOCAL} mode the operator is in
  * this task, and the step sends {@link Timed.Advance}s of the frontier over this task's own partitions.
  *
  * <p>The record's timestamp is its event time: the inputs are read with the event-time extractor.
@@ -62,7 +64,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         for (String topic : step.topics()) {
             own.add(new InputPartition(topic, partition));
         }
-        this.clocks = InputClocks.ofPartitions(own, InputClocks.NO_LEASE);
+        this.clocks = InputClocks.ofPartitions(own);
         this.store = new ClockStore(context.getStateStore(step.storeName()));
         store.loadInto(clocks);
         // a reader that starts again has not looked at its partitions yet: none of them is idle
@@ -123,13 +125,15 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
                 continue;   // this task's number is past the topic's partitions: it reads nothing of it
             }
             boolean isIdle = idle.idle(partition, now, runtime.lag().lag(partition));
+            OptionalLong end = runtime.endOffsets().endOffset(partition);
             if (step.mode() == SourceStep.Mode.LOCAL) {
                 if (clocks.idle(partition, isIdle)) {
                     store.savePartition(clocks, partition);
                     publishClock(partition);
                 }
             } else {
-                report(partition, count.orElse(0), isIdle, now);
+                // idle only with the end offset it was read to: a later record makes it hold again downstream
+                report(partition, count.orElse(0), isIdle && end.isPresent(), end.orElse(-1));
             }
         }
         if (step.mode() == SourceStep.Mode.LOCAL) {
@@ -137,15 +141,16 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         }
     }
 
-    private void report(InputPartition partition, int count, boolean isIdle, long now) {
+    private void report(InputPartition partition, int count, boolean isIdle, long endOffset) {
         long newest = clocks.newest(partition);
+        long idleEnd = isIdle ? endOffset : -1;
         Timed.Report<V> last = lastReports.get(partition);
         boolean due = last == null || last.newest() != newest || last.idle() != isIdle
-                || last.partitionCount() != count || isIdle;
+                || last.partitionCount() != count || last.endOffset() != idleEnd;
         if (!due) {
             return;
         }
-        Timed.Report<V> report = new Timed.Report<>(partition, count, newest, isIdle, now);
+        Timed.Report<V> report = new Timed.Report<>(partition, count, newest, isIdle, idleEnd);
         lastReports.put(partition, report);
         if (clocks.idle(partition, isIdle)) {
             publishClock(partition);
@@ -154,7 +159,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     }
 
     private void advance(long timestamp) {
-        long frontier = clocks.advance(context.currentSystemTimeMs());
+        long frontier = clocks.advance(InputClocks.EndOffsets.NOT_NEEDED);
         if (frontier > lastAdvance) {
             lastAdvance = frontier;
             store.saveFrontier(frontier);

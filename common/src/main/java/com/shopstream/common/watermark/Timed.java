@@ -20,10 +20,10 @@ public sealed interface Timed<V> {
 
     /**
      * A reader's report about one input partition, sent to every partition of a repartition topic after the records
-     * it covers: the topic's partition count, the newest event time read, whether the reader finds the partition
-     * idle, and when (the reader's wall clock) it said so.
+     * it covers: the topic's partition count, the newest event time read, and whether the reader finds the partition
+     * idle, with the partition's end offset it had read to ({@code -1}: not known, or not idle).
      */
-    record Report<V>(InputPartition source, int partitionCount, long newest, boolean idle, long sentAt)
+    record Report<V>(InputPartition source, int partitionCount, long newest, boolean idle, long endOffset)
             implements Timed<V> {
     }
 

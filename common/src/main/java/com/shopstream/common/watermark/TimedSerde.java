@@ -53,7 +53,7 @@ public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
             out.put(VERSION).put(REPORT);
             putSource(out, topic, report.source().partition());
             out.putInt(report.partitionCount()).putLong(report.newest()).put((byte) (report.idle() ? 1 : 0))
-                    .putLong(report.sentAt());
+                    .putLong(report.endOffset());
             return out.array();
         }
         throw new SerializationException(timed.getClass().getSimpleName() + " never crosses a topic: " + timed);

@@ -1,7 +1,7 @@
 package com.shopstream.common.testing;
 
 import com.shopstream.common.boot.ShopstreamProperties;
-import com.shopstream.common.boot.TopicPartitionCounts;
+import com.shopstream.common.boot.InputTopicsWatch;
 import com.shopstream.common.errors.DeadLetterPublisher;
 import com.shopstream.common.errors.KafkaDeadLetterPublisher;
 import com.shopstream.common.json.EventReader;
@@ -36,7 +36,7 @@ public final class TestStreams implements AutoCloseable {
     private final KafkaDeadLetterPublisher kafkaDeadLetters;
     private final ProgressRegistry progress;
     private final Properties properties;
-    private final TopicPartitionCounts brokerPartitionCounts;
+    private final InputTopicsWatch brokerTopics;
 
     private TestStreams(String serviceName, String bootstrapServers, Path stateDir, boolean realDeadLetters) {
         this.serviceName = serviceName;
@@ -54,14 +54,15 @@ public final class TestStreams implements AutoCloseable {
         EventTimeRuntime eventTime;
         if (realDeadLetters) {
             // a broker's topics: counts from the cluster; no lag reading, so no partition ever turns idle
-            this.brokerPartitionCounts = new TopicPartitionCounts(
-                    Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), Duration.ofSeconds(5));
-            brokerPartitionCounts.start();
-            eventTime = defaults.watermark().runtime(partition -> OptionalLong.empty(), brokerPartitionCounts);
+            this.brokerTopics = new InputTopicsWatch(
+                    Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), Duration.ofSeconds(5),
+                    defaults.watermark().endOffsetsRefresh());
+            brokerTopics.start();
+            eventTime = defaults.watermark().runtime(partition -> OptionalLong.empty(), brokerTopics, brokerTopics);
         } else {
-            this.brokerPartitionCounts = null;
+            this.brokerTopics = null;
             eventTime = defaults.watermark().runtime(EventTimeRuntime.InputLag.CAUGHT_UP,
-                    EventTimeRuntime.PartitionCounts.ONE_EACH);
+                    EventTimeRuntime.PartitionCounts.ONE_EACH, EventTimeRuntime.UNCHANGING_END_OFFSETS);
         }
         StreamsDefaults.apply(props, new StreamsRuntime(serviceName, serviceName + "-dlq", deadLetters, progress,
                 eventTime), RocksDbMemory.DEFAULT);
@@ -103,8 +104,8 @@ public final class TestStreams implements AutoCloseable {
         if (kafkaDeadLetters != null) {
             kafkaDeadLetters.close();
         }
-        if (brokerPartitionCounts != null) {
-            brokerPartitionCounts.stop();
+        if (brokerTopics != null) {
+            brokerTopics.stop();
         }
     }
 

@@ -109,9 +109,7 @@ class SourceClockTest {
     @Test
     void aCaughtUpPartitionWithNothingToReadTurnsIdleAndIsReadAgainWithItsNextRecord() {
         TestStreams streams = TestStreams.forDriver("source-clock-test");
-        EventTimeRuntime runtime = streams.eventTime();
-        streams.with(new EventTimeRuntime(runtime.reportInterval(), Duration.ofSeconds(5), runtime.idleLease(),
-                runtime.lag(), runtime.partitionCounts()));
+        streams.with(streams.eventTime().withIdleTimeout(Duration.ofSeconds(5)));
         harness = new StreamsHarness(TimedOrdersFixture.repartitioned(streams.builder(), TestStreams.topics(),
                 List.of(TUMBLING_5M), false), streams);
         order(1, "10:00:30");

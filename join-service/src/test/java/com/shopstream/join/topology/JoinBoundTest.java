@@ -6,7 +6,6 @@ import com.shopstream.scenario.CanonicalJson;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
-import com.shopstream.common.watermark.EventTimeRuntime;
 import java.time.Duration;
 import java.util.List;
 import java.util.TreeSet;
@@ -115,9 +114,7 @@ class JoinBoundTest {
     @Test
     void unpaidRowsWaitForThePaymentsInputUntilItIsIdle() {
         TestStreams streams = TestStreams.forDriver("join-service");
-        streams.with(new EventTimeRuntime(streams.eventTime().reportInterval(), Duration.ofSeconds(5),
-                streams.eventTime().idleLease(), EventTimeRuntime.InputLag.CAUGHT_UP,
-                EventTimeRuntime.PartitionCounts.ONE_EACH));
+        streams.with(streams.eventTime().withIdleTimeout(Duration.ofSeconds(5)));
         harness.close();
         harness = new StreamsHarness(OrderPaymentJoinTopology.build(streams.builder(),
                 JoinConfig.contract(TestStreams.topics())), streams);

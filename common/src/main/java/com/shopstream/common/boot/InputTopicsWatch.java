@@ -1,0 +1,165 @@
+package com.shopstream.common.boot;
+
+import com.shopstream.common.watermark.EventTimeRuntime;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.InputPartition;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * What the cluster says of the service's input topics, read in the background (a stream thread must not wait on
+ * the admin client): how many partitions each has, every {@code countsRefresh} (a topic that gains partitions makes
+ * the queries behind it wait for the new ones), and each partition's end offset for {@code read_committed} readers,
+ * every {@code offsetsRefresh} (an idle partition holds its queries again as soon as a record lands in it, even one
+ * no reader reads because its reader is down). A topic is watched from the first time it is asked about; until the
+ * first answer its facts are unknown, and the rules read "unknown" the safe way: the watermark holds.
+ */
+public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts, InputClocks.EndOffsets,
+        SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(InputTopicsWatch.class);
+
+    private final Map<String, Object> adminConfig;
+    private final Duration countsRefresh;
+    private final Duration offsetsRefresh;
+    private final Set<String> topics = ConcurrentHashMap.newKeySet();
+    private final Map<String, Integer> counts = new ConcurrentHashMap<>();
+    private volatile Map<InputPartition, Long> ends = Map.of();
+    private ScheduledExecutorService scheduler;
+    private Admin admin;
+
+    public InputTopicsWatch(Map<String, Object> adminConfig, Duration countsRefresh, Duration offsetsRefresh) {
+        this.adminConfig = Map.copyOf(adminConfig);
+        this.countsRefresh = countsRefresh;
+        this.offsetsRefresh = offsetsRefresh;
+    }
+
+    @Override
+    public OptionalInt count(String topic) {
+        Integer count = counts.get(topic);
+        if (count == null) {
+            watch(topic);
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(count);
+    }
+
+    @Override
+    public OptionalLong endOffset(InputPartition partition) {
+        Long end = ends.get(partition);
+        if (end == null) {
+            watch(partition.topic());
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(end);
+    }
+
+    private void watch(String topic) {
+        if (topics.add(topic)) {
+            ScheduledExecutorService running = scheduler;
+            if (running != null) {
+                running.execute(this::describe);
+            }
+        }
+    }
+
+    private void describe() {
+        if (topics.isEmpty()) {
+            return;
+        }
+        try {
+            Map<String, TopicDescription> described = admin.describeTopics(Set.copyOf(topics)).allTopicNames()
+                    .get(countsRefresh.toMillis(), TimeUnit.MILLISECONDS);
+            described.forEach((topic, description) -> {
+                Integer before = counts.put(topic, description.partitions().size());
+                if (before != null && before != description.partitions().size()) {
+                    log.info("{} has {} partitions now (had {}): queries reading it wait for the new ones", topic,
+                            description.partitions().size(), before);
+                }
+            });
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            log.warn("Could not read the partition counts of {}: {}", topics, e.toString());
+        }
+    }
+
+    private void listOffsets() {
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        counts.forEach((topic, count) -> {
+            for (int p = 0; p < count; p++) {
+                latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
+            }
+        });
+        if (latest.isEmpty()) {
+            return;
+        }
+        try {
+            Map<InputPartition, Long> read = new HashMap<>();
+            admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all()
+                    .get(Math.max(1_000, offsetsRefresh.toMillis() * 5), TimeUnit.MILLISECONDS)
+                    .forEach((tp, info) -> read.put(new InputPartition(tp.topic(), tp.partition()), info.offset()));
+            ends = Map.copyOf(read);
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            // unknown from now on: no idle declaration counts until the cluster answers again
+            ends = Map.of();
+            log.debug("Could not read the end offsets of {}: {}", topics, e.toString());
+        }
+    }
+
+    @Override
+    public synchronized void start() {
+        admin = Admin.create(adminConfig);
+        scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "shopstream-input-topics");
+            thread.setDaemon(true);
+            return thread;
+        });
+        scheduler.scheduleWithFixedDelay(this::describe, 0, countsRefresh.toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.scheduleWithFixedDelay(this::listOffsets, 0, offsetsRefresh.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (scheduler != null) {
+            scheduler.shutdownNow();
+            scheduler = null;
+        }
+        if (admin != null) {
+            admin.close(Duration.ofSeconds(5));
+            admin = null;
+        }
+    }
+
+    @Override
+    public synchronized boolean isRunning() {
+        return scheduler != null;
+    }
+
+    /** Before the Kafka Streams client starts, so that the first reports already carry counts. */
+    @Override
+    public int getPhase() {
+        return Integer.MIN_VALUE + 1000;
+    }
+}

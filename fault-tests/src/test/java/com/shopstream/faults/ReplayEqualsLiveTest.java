@@ -1,0 +1,284 @@
+package com.shopstream.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.watermark.EventTimeBound;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.LatenessRule;
+import com.shopstream.common.watermark.SessionLateness;
+import com.shopstream.common.watermark.TimeWindowLateness;
+import com.shopstream.harness.KafkaTopics.Message;
+import com.shopstream.harness.KafkaTopics.Read;
+import com.shopstream.harness.ShopStreamWriter;
+import com.shopstream.simulator.GeneratedEvent;
+import com.shopstream.simulator.GeneratorSettings;
+import com.shopstream.simulator.ShopStreamGenerator;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The promise of event time: replaying a backlog gives what the live run gave. One generated stream (disorder,
+ * duplicates, orders 30 to 60 minutes late, payments inside and outside the join bound) into 3-partition topics, run
+ * twice through the five services:
+ * <ul>
+ *   <li><b>live</b>: the services run, the stream is produced at a fixed rate in the generator's order;</li>
+ *   <li><b>backlog</b>, read at skewed speeds on purpose: partition 0 of every input topic is written first and the
+ *       services drain it alone (its clocks run far ahead, the other partitions have none yet), then partitions 1
+ *       and 2 are written and drained.</li>
+ * </ul>
+ * Every append topic is the same multiset in both runs, every late topic the same set, and the late records are
+ * exactly what the contract's rules refuse when each input partition is read in its own order (the generator's very
+ * late orders among them). Idleness is switched off (a long timeout): it is the one rule that depends on the wall
+ * clock, and it has tests of its own.
+ *
+ * <p>{@code -Dshopstream.replay.orders=} and {@code -Dshopstream.replay.rate=} make it a measurement: the figures go
+ * to the log and to {@code target/replay-vs-live.md} (see the module's README).
+ */
+class ReplayEqualsLiveTest {
+
+    private static final Logger log = LoggerFactory.getLogger(ReplayEqualsLiveTest.class);
+    private static final long ORDERS = Long.getLong("shopstream.replay.orders", 12_000);
+    /** Orders per second of the live run: what the five services keep up with on two cores. */
+    private static final long LIVE_RATE = Long.getLong("shopstream.replay.rate", 1_000);
+    private static final int PARTITIONS = SuiteRun.PARTITIONS;
+    private static final List<String> SETTINGS = List.of("--shopstream.watermark.idle-timeout=1h");
+    private static final Duration DELAY = Duration.ofMinutes(3);
+    private static final Duration FIVE = Duration.ofMinutes(5);
+
+    /** Each query that refuses late records: its late topic, what it reads, and its rule. */
+    private record Query(String name, String lateTopic, List<String> inputs, LatenessRule rule) {
+    }
+
+    private static final List<Query> QUERIES = List.of(
+            new Query("orders-per-5m", "orders-service-late", List.of("orders"), new TimeWindowLateness(FIVE, FIVE)),
+            new Query("orders-per-10m-every-5m", "orders-service-late", List.of("orders"),
+                    new TimeWindowLateness(Duration.ofMinutes(10), FIVE)),
+            new Query("customer-sessions", "session-service-late", List.of("orders"),
+                    new SessionLateness(Duration.ofMinutes(3))),
+            new Query("order-payment-join", "join-service-late", List.of("orders", "payments"), new EventTimeBound()),
+            new Query("orders-deduped", "dedup-service-late", List.of("orders"), new EventTimeBound()),
+            new Query("orders-deduped-by-id", "dedup-service-late", List.of("orders"), new EventTimeBound()));
+
+    @Test
+    void aBacklogReadAtSkewedSpeedsGivesWhatTheLiveRunGave() throws Exception {
+        GeneratorSettings settings = settings();
+        ShopStream stream = ShopStream.generate(settings, 0);
+
+        Outcome live = live(settings, stream);
+        Outcome backlog = backlog(stream);
+
+        assertThat(backlog.inputs).as("the same stream in both runs").isEqualTo(live.inputs);
+        Map<String, Set<String>> expectedLate = expectedLate(stream);
+        Set<Long> veryLate = veryLateOrders(settings);
+        assertThat(veryLate).as("the stream has very late orders").isNotEmpty();
+        List<String> report = new ArrayList<>(List.of(String.format("%,d orders (seed %d), %d partitions; live at "
+                        + "%,d orders/s (%.0f s), backlog drained in %.0f s; input records %s", ORDERS,
+                settings.seed(), PARTITIONS, LIVE_RATE, live.seconds, backlog.seconds, live.inputs), "",
+                "| output | rows live | rows backlog | only live | only backlog |", "|---|---:|---:|---:|---:|"));
+        for (String topic : OutputSnapshot.APPEND_TOPICS) {
+            Map<String, Integer> a = live.outputs.appendRows().get(topic);
+            Map<String, Integer> b = backlog.outputs.appendRows().get(topic);
+            report.add(String.format("| %s | %,d | %,d | %,d | %,d |", topic, live.outputs.appendRowCount(topic),
+                    backlog.outputs.appendRowCount(topic), total(minus(a, b)), total(minus(b, a))));
+        }
+        report.addAll(List.of("", "| query | late live | late backlog | expected (rules, partition order) |",
+                "|---|---:|---:|---:|"));
+        for (Query query : QUERIES) {
+            report.add(String.format("| %s | %,d | %,d | %,d |", query.name(), late(live, query).size(),
+                    late(backlog, query).size(), expectedLate.get(query.name()).size()));
+        }
+        String text = String.join("\n", report);
+        log.info("replay against live:\n{}", text);
+        Path out = Path.of("target", "replay-vs-live.md");
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, text + "\n", StandardCharsets.UTF_8);
+
+        for (String topic : OutputSnapshot.APPEND_TOPICS) {
+            assertThat(live.outputs.appendRowCount(topic)).as(topic + " has rows").isPositive();
+            assertThat(backlog.outputs.appendRows().get(topic)).as(topic + ": backlog as live")
+                    .isEqualTo(live.outputs.appendRows().get(topic));
+        }
+        for (String topic : OutputSnapshot.LATE_TOPICS) {
+            assertThat(lateSet(backlog, topic)).as(topic + ": backlog as live").isEqualTo(lateSet(live, topic));
+        }
+        for (Query query : QUERIES) {
+            assertThat(late(live, query)).as(query.name() + ": late = what its rule refuses in partition order")
+                    .isEqualTo(expectedLate.get(query.name()));
+            assertThat(ids(late(live, query))).as(query.name() + ": the very late orders among them")
+                    .containsAll(veryLate);
+        }
+        for (Outcome outcome : List.of(live, backlog)) {
+            outcome.outputs.lateRecords().values().forEach(records -> assertThat(records)
+                    .allSatisfy(r -> assertThat(r.headers()).containsEntry("x-late-cause", "partition-watermark")));
+        }
+    }
+
+    /** Orders 100 ms apart (a live rate of 1,000/s runs 10 × event time): 20 minutes of windows and sessions. */
+    private static GeneratorSettings settings() {
+        Duration spacing = Duration.ofMillis(100);
+        Instant start = Instant.now().minus(spacing.multipliedBy(ORDERS)).minus(Duration.ofMinutes(10))
+                .truncatedTo(ChronoUnit.MINUTES);
+        return GeneratorSettings.defaults(13, ORDERS).withSpacing(spacing).withStart(start);
+    }
+
+    private record Outcome(OutputSnapshot outputs, Map<String, Long> inputs, double seconds) {
+    }
+
+    private static Outcome live(GeneratorSettings settings, ShopStream stream) throws Exception {
+        try (SuiteRun run = SuiteRun.start("replay-live")) {
+            run.startAll(SETTINGS);
+            long started = System.nanoTime();
+            ShopStreamWriter.Sent sent = ShopStreamWriter.write(run.broker.bootstrap(), settings,
+                    new ShopStreamWriter.InputTopics("orders", "payments-raw", "payments"), LIVE_RATE);
+            log.info("live: {} orders in {} s", sent.orders(), String.format("%.1f", sent.seconds()));
+            return finish(run, stream, started);
+        }
+    }
+
+    private static Outcome backlog(ShopStream stream) throws Exception {
+        try (SuiteRun run = SuiteRun.start("replay-backlog")) {
+            Map<String, Map<Integer, List<Message>>> byPartition = new LinkedHashMap<>();
+            stream.records.forEach((topic, messages) -> byPartition.put(topic, byPartition(messages)));
+            byPartition.forEach((topic, partitions) -> run.topics.write(topic, partitions.getOrDefault(0, List.of())));
+            long started = System.nanoTime();
+            run.startAll(SETTINGS);
+            // partition 0 alone: its clocks run ahead while the other partitions have none
+            run.awaitDrained(SuiteRun.DRAIN);
+            for (int p = 1; p < PARTITIONS; p++) {
+                int partition = p;
+                byPartition.forEach((topic, partitions) ->
+                        run.topics.write(topic, partitions.getOrDefault(partition, List.of())));
+            }
+            return finish(run, stream, started);
+        }
+    }
+
+    private static Outcome finish(SuiteRun run, ShopStream stream, long started) throws Exception {
+        run.awaitDrained(SuiteRun.DRAIN);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        run.finish(stream);
+        for (var service : run.instances()) {
+            assertThat(service.isAlive() && service.isReady()).as(service.name() + " ready at the end").isTrue();
+        }
+        Map<String, Long> inputs = new LinkedHashMap<>();
+        for (String topic : ShopStream.INPUT_TOPICS) {
+            inputs.put(topic, run.recordCount(topic));
+        }
+        return new Outcome(OutputSnapshot.of(run), inputs, seconds);
+    }
+
+    private static Map<Integer, List<Message>> byPartition(List<Message> messages) {
+        Map<Integer, List<Message>> out = new TreeMap<>();
+        for (Message message : messages) {
+            out.computeIfAbsent(PartitionKeys.partitionOf(new String(message.key(), StandardCharsets.UTF_8),
+                    PARTITIONS), p -> new ArrayList<>()).add(message);
+        }
+        return out;
+    }
+
+    /**
+     * What each query refuses when each input partition is read in its own order: every record judged against its
+     * partition's watermark just before it (the rules of common, unit-tested one by one).
+     */
+    private static Map<String, Set<String>> expectedLate(ShopStream stream) {
+        Map<String, Set<String>> late = new LinkedHashMap<>();
+        QUERIES.forEach(q -> late.put(q.name(), new TreeSet<>()));
+        for (String topic : List.of("orders", "payments")) {
+            Map<Integer, Long> newest = new HashMap<>();
+            for (Message message : stream.records.get(topic)) {
+                String key = new String(message.key(), StandardCharsets.UTF_8);
+                int partition = PartitionKeys.partitionOf(key, PARTITIONS);
+                long eventTime = eventTime(new String(message.value(), StandardCharsets.UTF_8));
+                long before = newest.getOrDefault(partition, InputClocks.NONE);
+                for (Query query : QUERIES) {
+                    long watermark = before == InputClocks.NONE ? InputClocks.NONE : before - DELAY.toMillis();
+                    if (query.inputs().contains(topic) && !query.rule().refusal(eventTime, watermark).none()) {
+                        late.get(query.name()).add(key + "@" + eventTime);
+                    }
+                }
+                newest.merge(partition, eventTime, Math::max);
+            }
+        }
+        return late;
+    }
+
+    /** The generator's orders 30 to 60 minutes behind the stream: late for every query, however it is read. */
+    private static Set<Long> veryLateOrders(GeneratorSettings settings) {
+        Set<Long> ids = new TreeSet<>();
+        ShopStreamGenerator generator = new ShopStreamGenerator(settings);
+        while (generator.hasNext()) {
+            GeneratedEvent event = generator.next();
+            if (event.kind() == GeneratedEvent.Kind.LATE_ORDER) {
+                ids.add(event.orderId());
+            }
+        }
+        return ids;
+    }
+
+    /** A query's late records as {@code key@event time}. */
+    private static Set<String> late(Outcome outcome, Query query) {
+        Set<String> out = new TreeSet<>();
+        for (Read read : outcome.outputs.lateRecords().get(query.lateTopic())) {
+            if (query.name().equals(read.headers().get("x-late-query"))) {
+                out.add(read.key() + "@" + eventTime(read.value()));
+            }
+        }
+        return out;
+    }
+
+    private static Set<String> lateSet(Outcome outcome, String topic) {
+        Set<String> out = new TreeSet<>();
+        outcome.outputs.lateRecords().get(topic).forEach(r -> out.add(r.headers().get("x-late-query") + " "
+                + r.key() + " " + r.value()));
+        return out;
+    }
+
+    private static Set<Long> ids(Set<String> late) {
+        Set<Long> out = new TreeSet<>();
+        late.forEach(l -> out.add(Long.parseLong(l.substring(0, l.indexOf('@')))));
+        return out;
+    }
+
+    private static final Pattern TIME = Pattern.compile("\"(?:order_ts|paid_ts)\":\"([^\"]+)\"");
+
+    private static long eventTime(String json) {
+        Matcher time = TIME.matcher(json);
+        if (!time.find()) {
+            throw new IllegalArgumentException("no event time in " + json);
+        }
+        return Instant.parse(time.group(1)).toEpochMilli();
+    }
+
+    /** The rows of {@code a} not matched by a row of {@code b} (a multiset difference). */
+    private static Map<String, Integer> minus(Map<String, Integer> a, Map<String, Integer> b) {
+        Map<String, Integer> out = new TreeMap<>();
+        a.forEach((row, count) -> {
+            int more = count - b.getOrDefault(row, 0);
+            if (more > 0) {
+                out.put(row, more);
+            }
+        });
+        return out;
+    }
+
+    private static long total(Map<String, Integer> rows) {
+        return rows.values().stream().mapToLong(Integer::longValue).sum();
+    }
+}
