@@ -70,7 +70,8 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         // a reader that starts again has not looked at its partitions yet: none of them is idle
         own.forEach(p -> clocks.idle(p, false));
         this.lastAdvance = clocks.frontier();
-        this.idle = new IdleDetector(runtime.idleTimeout().toMillis(), context.currentSystemTimeMs());
+        // the wall clock is not read here: Kafka Streams has no time for a processor before it first runs
+        this.idle = new IdleDetector(runtime.idleTimeout().toMillis());
         publishClocks();
         Duration interval = runtime.reportInterval();
         context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, this::punctuate);

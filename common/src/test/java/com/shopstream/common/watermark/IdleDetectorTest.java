@@ -13,7 +13,7 @@ class IdleDetectorTest {
 
     @Test
     void aCaughtUpPartitionWithNothingReadForTheTimeoutIsIdle() {
-        IdleDetector idle = new IdleDetector(1_000, 0);
+        IdleDetector idle = new IdleDetector(1_000);
         idle.read(ORDERS_0, 5_000);
 
         assertThat(idle.idle(ORDERS_0, 5_999, CAUGHT_UP)).isFalse();
@@ -24,22 +24,24 @@ class IdleDetectorTest {
 
     @Test
     void aReaderThatIsBehindOrDoesNotKnowItsLagIsNeverIdle() {
-        IdleDetector idle = new IdleDetector(1_000, 0);
+        IdleDetector idle = new IdleDetector(1_000);
+        idle.read(ORDERS_0, 0);
 
         assertThat(idle.idle(ORDERS_0, 60_000, OptionalLong.of(3))).isFalse();
         assertThat(idle.idle(ORDERS_0, 60_000, OptionalLong.empty())).isFalse();
     }
 
     @Test
-    void aReaderThatJustStartedWaitsAWholeTimeoutFirst() {
-        IdleDetector idle = new IdleDetector(1_000, 10_000);
+    void aReaderThatJustStartedWaitsAWholeTimeoutFromItsFirstLookFirst() {
+        IdleDetector idle = new IdleDetector(1_000);
 
+        assertThat(idle.idle(ORDERS_0, 10_000, CAUGHT_UP)).isFalse();
         assertThat(idle.idle(ORDERS_0, 10_500, CAUGHT_UP)).isFalse();
         assertThat(idle.idle(ORDERS_0, 11_000, CAUGHT_UP)).isTrue();
     }
 
     @Test
     void theTimeoutMustBePositive() {
-        assertThatThrownBy(() -> new IdleDetector(0, 0)).hasMessageContaining("must be positive");
+        assertThatThrownBy(() -> new IdleDetector(0)).hasMessageContaining("must be positive");
     }
 }
