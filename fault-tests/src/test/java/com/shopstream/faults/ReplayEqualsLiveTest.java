@@ -1,5 +1,6 @@
 package com.shopstream.faults;
 
+import com.shopstream.common.testing.PartitionKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.watermark.EventTimeBound;

@@ -14,11 +14,15 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** A service's {@code /actuator/streamprogress}: running totals per query and rows per state store. */
 record ServiceProgress(Instant timestamp, Map<String, Totals> queries, Map<String, Set<String>> tasks,
-                       Map<String, Long> storeRows) {
+                       Map<String, Map<String, Partition>> partitions, Map<String, Long> storeRows) {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     record Totals(long inputRows, long lateRows, long deadLetterRows, long duplicateRows) {
+    }
+
+    /** An input partition of a query as this instance knows it: {@code active}, {@code idle} or {@code awaited}. */
+    record Partition(String state, boolean readHere) {
     }
 
     static ServiceProgress of(ServiceProcess service) {
@@ -30,7 +34,14 @@ record ServiceProgress(Instant timestamp, Map<String, Totals> queries, Map<Strin
         JsonNode report = JSON.readTree(response.body());
         Map<String, Totals> queries = new LinkedHashMap<>();
         Map<String, Set<String>> tasks = new LinkedHashMap<>();
+        Map<String, Map<String, Partition>> partitions = new LinkedHashMap<>();
         for (JsonNode query : report.get("queries")) {
+            Map<String, Partition> inputs = new LinkedHashMap<>();
+            for (JsonNode partition : query.get("input_partitions")) {
+                inputs.put(partition.get("partition").asString(), new Partition(partition.get("state").asString(),
+                        partition.get("read_here").asBoolean()));
+            }
+            partitions.put(query.get("name").asString(), inputs);
             Set<String> local = new TreeSet<>();
             JsonNode byTask = query.get("watermark_by_task");
             if (byTask != null && byTask.isObject()) {
@@ -46,7 +57,8 @@ record ServiceProgress(Instant timestamp, Map<String, Totals> queries, Map<Strin
         for (JsonNode store : report.get("state_stores")) {
             stores.merge(store.get("name").asString(), store.get("rows").asLong(), Long::sum);
         }
-        return new ServiceProgress(Instant.parse(report.get("timestamp").asString()), queries, tasks, stores);
+        return new ServiceProgress(Instant.parse(report.get("timestamp").asString()), queries, tasks, partitions,
+                stores);
     }
 
     /** The first report closed after {@code instant}: its totals count everything processed before it. */
@@ -62,6 +74,11 @@ record ServiceProgress(Instant timestamp, Map<String, Totals> queries, Map<Strin
     /** The local tasks that ran the query; none when no task of the query runs here. */
     Set<String> tasksOf(String query) {
         return tasks.getOrDefault(query, Set.of());
+    }
+
+    /** The input partitions of a query this instance knows of. */
+    Map<String, Partition> partitionsOf(String query) {
+        return partitions.getOrDefault(query, Map.of());
     }
 
     Totals query(String name) {

@@ -1,5 +1,6 @@
 package com.shopstream.faults;
 
+import com.shopstream.common.testing.PartitionKeys;
 import com.shopstream.faults.MalformedRecords.Kind;
 import com.shopstream.harness.KafkaTopics.Message;
 import com.shopstream.simulator.GeneratedEvent;

@@ -128,6 +128,15 @@ final class SuiteRun implements AutoCloseable {
         stream.records.forEach(topics::write);
     }
 
+    /**
+     * Writes the part of each input topic's records from {@code fromShare} to {@code toShare} of it (0 to 1): a
+     * stream loaded in parts has each partition's records in the same order as one loaded at once.
+     */
+    void load(ShopStream stream, double fromShare, double toShare) {
+        stream.records.forEach((topic, messages) -> topics.write(topic, messages.subList(
+                (int) (messages.size() * fromShare), (int) (messages.size() * toShare))));
+    }
+
     /** Drains the backlog, then sends the closing records (which close everything) and drains again. */
     void finish(ShopStream stream) {
         finish(stream, INPUTS);

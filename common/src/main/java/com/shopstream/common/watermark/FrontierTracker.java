@@ -2,8 +2,11 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StreamsRuntime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
@@ -15,6 +18,8 @@ import org.apache.kafka.streams.processor.api.FixedKeyRecord;
  * {@link Timed.Advance} whenever the query's frontier moves (see {@link InputClocks} for when it may).
  */
 final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Timed<V>> {
+
+    private static final Duration PROGRESS_REFRESH = Duration.ofSeconds(1);
 
     private final FrontierStep step;
     private FixedKeyProcessorContext<String, Timed<V>> context;
@@ -45,6 +50,13 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
         if (lastAdvance != InputClocks.NONE) {
             progress.forEach(p -> p.frontier(taskId, lastAdvance));
         }
+        // what progress shows of each partition also changes without a record (an end offset moved): look again
+        context.schedule(PROGRESS_REFRESH, PunctuationType.WALL_CLOCK_TIME, now -> publishStates());
+    }
+
+    private void publishStates() {
+        Map<InputPartition, InputClocks.PartitionState> states = clocks.states(ends);
+        progress.forEach(p -> p.partitionStates(taskId, states));
     }
 
     @Override
@@ -66,7 +78,7 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
             if (clocks.report(report.source(), report.partitionCount(), report.newest(), report.idle(),
                     report.endOffset()) || counted) {
                 store.savePartition(clocks, report.source());
-                progress.forEach(p -> p.partitionStates(taskId, clocks.states(ends)));
+                publishStates();
             }
             advance(record);
         } else {

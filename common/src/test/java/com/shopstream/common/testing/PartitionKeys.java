@@ -1,4 +1,4 @@
-package com.shopstream.faults;
+package com.shopstream.common.testing;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -10,13 +10,13 @@ import org.apache.kafka.common.utils.Utils;
  * Keys that land in a given partition under Kafka's default partitioner (murmur2 of the key's bytes), for records
  * that must reach every partition of a topic: the closing records of a stream, one per partition.
  */
-final class PartitionKeys {
+public final class PartitionKeys {
 
     private PartitionKeys() {
     }
 
     /** The partition Kafka's default partitioner picks for {@code key} among {@code partitions}. */
-    static int partitionOf(String key, int partitions) {
+    public static int partitionOf(String key, int partitions) {
         return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
     }
 
@@ -25,7 +25,7 @@ final class PartitionKeys {
      *
      * @return the numbers (from {@code start}) whose keys land in partitions 0, 1, ...
      */
-    static List<Long> onePerPartition(int partitions, long start, LongFunction<String> key) {
+    public static List<Long> onePerPartition(int partitions, long start, LongFunction<String> key) {
         List<Long> found = new ArrayList<>();
         for (int partition = 0; partition < partitions; partition++) {
             long n = start;
