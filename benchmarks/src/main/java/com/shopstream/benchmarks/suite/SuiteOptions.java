@@ -28,12 +28,11 @@ public record SuiteOptions(long orders, long seed, List<String> targets, long li
                     "dedup", "dedup-pairs", "plain-payments", "payments");
     public static final String DEFAULT_JVM = "-Xmx512m -XX:+UseSerialGC";
     /**
-     * Fetches of at most 64 KiB per partition (Kafka's default is 1 MiB, about 10,000 orders): a backlog is then read
-     * from the three partitions in small turns, and a partition read minutes of event time ahead of the others does
-     * not push stream time so far that the others' orders are refused as late (the watermark's max policy, see the
-     * contract). Without it every run refuses a different 15-35 % of the backlog, and runs do not do the same work.
+     * None: Kafka Streams' defaults. With per-partition watermarks what is late no longer depends on how a backlog's
+     * partitions are read, so no fetch size has to keep them in step (the previous default, 64 KiB per partition, did
+     * that for the old max policy).
      */
-    public static final String DEFAULT_STREAMS_PROPERTIES = "consumer.max.partition.fetch.bytes=65536";
+    public static final String DEFAULT_STREAMS_PROPERTIES = "none";
 
     public SuiteOptions {
         for (String target : targets) {
