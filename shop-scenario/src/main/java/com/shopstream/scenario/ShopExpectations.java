@@ -10,7 +10,7 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code ../shared/scenarios/shop-expected.json}: what each output topic holds at each checkpoint. */
+/** {@link ScenarioFiles#SHOP_EXPECTED}: what each output topic holds at each checkpoint. */
 public final class ShopExpectations {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -22,20 +22,24 @@ public final class ShopExpectations {
     }
 
     public static ShopExpectations shop() {
-        return load(SharedFiles.scenario("shop-expected.json"));
+        return parse(ScenarioFiles.read(ScenarioFiles.SHOP_EXPECTED));
     }
 
     public static ShopExpectations load(java.nio.file.Path file) {
         try {
-            JsonNode root = JSON.readTree(Files.readString(file));
-            List<Checkpoint> checkpoints = new ArrayList<>();
-            for (JsonNode checkpoint : root.get("checkpoints")) {
-                checkpoints.add(Checkpoint.of(checkpoint));
-            }
-            return new ShopExpectations(List.copyOf(checkpoints));
+            return parse(Files.readString(file));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static ShopExpectations parse(String text) {
+        JsonNode root = JSON.readTree(text);
+        List<Checkpoint> checkpoints = new ArrayList<>();
+        for (JsonNode checkpoint : root.get("checkpoints")) {
+            checkpoints.add(Checkpoint.of(checkpoint));
+        }
+        return new ShopExpectations(List.copyOf(checkpoints));
     }
 
     public List<Checkpoint> checkpoints() {

@@ -21,26 +21,30 @@ public final class ShopScenario {
         this.events = events;
     }
 
-    /** {@code ../shared/scenarios/shop.jsonl}: the course material's shop stream. */
+    /** The course material's shop stream ({@link ScenarioFiles#SHOP}). */
     public static ShopScenario shop() {
-        return load(SharedFiles.scenario("shop.jsonl"));
+        return parse(ScenarioFiles.read(ScenarioFiles.SHOP));
     }
 
     public static ShopScenario load(Path file) {
-        List<ScenarioEvent> events = new ArrayList<>();
         try {
-            for (String line : Files.readAllLines(file)) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                ObjectNode node = (ObjectNode) JSON.readTree(line);
-                int seq = node.remove("seq").asInt();
-                String stream = node.remove("stream").asString();
-                int batch = node.remove("batch").asInt();
-                events.add(new ScenarioEvent(seq, stream, batch, node));
-            }
+            return parse(Files.readString(file));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ShopScenario parse(String text) {
+        List<ScenarioEvent> events = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            ObjectNode node = (ObjectNode) JSON.readTree(line);
+            int seq = node.remove("seq").asInt();
+            String stream = node.remove("stream").asString();
+            int batch = node.remove("batch").asInt();
+            events.add(new ScenarioEvent(seq, stream, batch, node));
         }
         events.sort(Comparator.comparingInt(ScenarioEvent::seq));
         return new ShopScenario(List.copyOf(events));

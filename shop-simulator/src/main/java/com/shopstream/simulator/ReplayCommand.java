@@ -38,8 +38,8 @@ public final class ReplayCommand {
     }
 
     static int run(CommandLine args, PrintStream out) throws Exception {
-        if (args.positional().size() != 1) {
-            throw new CommandLine.UsageException("replay needs one scenario file, e.g. ../shared/scenarios/shop.jsonl");
+        if (args.positional().size() > 1) {
+            throw new CommandLine.UsageException("replay takes one scenario file (or none: the shop scenario)");
         }
         String bootstrap = args.text("bootstrap", "127.0.0.1:9092");
         String ordersTopic = args.text("orders-topic", "orders");
@@ -49,7 +49,8 @@ public final class ReplayCommand {
         List<String> groups = List.of(args.text("settle-groups", String.join(",", SERVICE_INPUTS.keySet())).split(","));
         args.rejectUnknown();
 
-        List<ScenarioEvent> events = ShopScenario.load(Path.of(args.positional().get(0))).events();
+        List<ScenarioEvent> events = (args.positional().isEmpty() ? ShopScenario.shop()
+                : ShopScenario.load(Path.of(args.positional().get(0)))).events();
         Map<String, List<String>> inputs = new LinkedHashMap<>();
         groups.forEach(group -> inputs.put(group, SERVICE_INPUTS.getOrDefault(group, List.of())));
         ProgressBar bar = new ProgressBar(out, events.size());

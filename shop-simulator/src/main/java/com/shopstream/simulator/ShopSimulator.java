@@ -14,7 +14,7 @@ public final class ShopSimulator {
     private static final String USAGE = """
             usage: java -jar shop-simulator.jar <command> [options]
 
-              replay FILE.jsonl   send a scenario (shared format) in seq order, one record at a time
+              replay [FILE.jsonl] send a scenario in seq order, one record at a time (no file: the shop scenario)
                   --settle            wait after each record until every service has processed it
                   --settle-timeout 60s, --settle-groups orders-service,session-service,...
                   --orders-topic orders  --payments-topic payments-raw
@@ -25,8 +25,8 @@ public final class ShopSimulator {
                   --orders-topic orders  --payments-topic payments-raw (or payments: keyed by order id)
               tail TOPIC...       print output topics (read_committed) as readable rows, live
                   --from-end  --for 30s
-              verify              compare every output topic with a checkpoint of shop-expected.json
-                  --expected ../shared/scenarios/shop-expected.json  --checkpoint <after seq; default: last>
+              verify              compare every output topic with a checkpoint of the expected results
+                  --expected FILE (default: the shop scenario's)  --checkpoint <after seq; default: last>
 
               every command: --bootstrap 127.0.0.1:9092
             """;

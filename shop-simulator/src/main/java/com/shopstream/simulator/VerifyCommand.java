@@ -1,6 +1,7 @@
 package com.shopstream.simulator;
 
 import com.shopstream.scenario.ExpectationChecks;
+import com.shopstream.scenario.ScenarioFiles;
 import com.shopstream.scenario.ShopExpectations;
 import com.shopstream.scenario.ShopExpectations.Checkpoint;
 import com.shopstream.scenario.TopicCheck;
@@ -22,15 +23,19 @@ final class VerifyCommand {
 
     static int run(CommandLine args, PrintStream out) {
         String bootstrap = args.text("bootstrap", "127.0.0.1:9092");
-        Path expectedFile = Path.of(args.text("expected", "../shared/scenarios/shop-expected.json"));
+        String expectedOption = args.text("expected", "");
+        // without --expected: the shop scenario's expectations this jar carries
+        String expectedName = expectedOption.isEmpty() ? ScenarioFiles.SHOP_EXPECTED
+                : Path.of(expectedOption).getFileName().toString();
         long afterSeq = args.number("checkpoint", -1);
         Duration timeout = args.duration("timeout", Duration.ofSeconds(30));
         args.rejectUnknown();
 
-        List<Checkpoint> checkpoints = ShopExpectations.load(expectedFile).checkpoints();
+        List<Checkpoint> checkpoints = (expectedOption.isEmpty() ? ShopExpectations.shop()
+                : ShopExpectations.load(Path.of(expectedOption))).checkpoints();
         Checkpoint checkpoint = afterSeq < 0 ? checkpoints.get(checkpoints.size() - 1)
                 : checkpoints.stream().filter(c -> c.afterSeq() == afterSeq).findFirst().orElseThrow(() ->
-                        new CommandLine.UsageException("no checkpoint after seq " + afterSeq + " in " + expectedFile));
+                        new CommandLine.UsageException("no checkpoint after seq " + afterSeq + " in " + expectedName));
         List<TopicCheck> checks = new ArrayList<>();
         try (TopicReader reader = new TopicReader(bootstrap)) {
             for (String topic : checkpoint.finals().keySet()) {
@@ -59,7 +64,7 @@ final class VerifyCommand {
         }
         long failed = checks.stream().filter(c -> !c.agrees()).count();
         out.printf("%n%s: %d of %d topics agree with %s%n", failed == 0 ? "PASS" : "FAIL", checks.size() - failed,
-                checks.size(), expectedFile.getFileName());
+                checks.size(), expectedName);
         return failed == 0 ? 0 : 1;
     }
 

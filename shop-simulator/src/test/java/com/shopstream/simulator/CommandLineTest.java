@@ -40,8 +40,8 @@ class CommandLineTest {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         java.io.PrintStream print = new java.io.PrintStream(out, true);
 
-        assertThat(ShopSimulator.run(new String[] {"replay"}, print, print)).isEqualTo(2);
-        assertThat(out.toString()).contains("replay needs one scenario file");
+        assertThat(ShopSimulator.run(new String[] {"replay", "a.jsonl", "b.jsonl"}, print, print)).isEqualTo(2);
+        assertThat(out.toString()).contains("replay takes one scenario file (or none: the shop scenario)");
         assertThat(ShopSimulator.run(new String[] {"bogus"}, print, print)).isEqualTo(2);
     }
 }

@@ -10,7 +10,6 @@ import com.shopstream.localkafka.LocalKafka;
 import com.shopstream.localkafka.LocalKafkaOptions;
 import com.shopstream.orders.OrdersServiceApplication;
 import com.shopstream.payments.PaymentsServiceApplication;
-import com.shopstream.scenario.SharedFiles;
 import com.shopstream.session.SessionServiceApplication;
 import com.shopstream.simulator.ShopSimulator;
 import java.io.ByteArrayOutputStream;
@@ -59,11 +58,10 @@ class ShopSuiteGoldenTest {
                     service.getBean(StreamsRunningLatch.class).await(Duration.ofSeconds(120));
                 }
 
-                Outcome replay = simulator("replay", SharedFiles.scenario("shop.jsonl").toString(), "--settle",
-                        "--bootstrap", kafka.bootstrapServers());
+                // the simulator's own copies of the scenario and its expectations, as a user runs it
+                Outcome replay = simulator("replay", "--settle", "--bootstrap", kafka.bootstrapServers());
                 assertThat(replay.exitCode()).as(replay.output()).isZero();
-                Outcome verify = simulator("verify", "--expected",
-                        SharedFiles.scenario("shop-expected.json").toString(), "--bootstrap", kafka.bootstrapServers());
+                Outcome verify = simulator("verify", "--bootstrap", kafka.bootstrapServers());
                 assertThat(verify.exitCode()).as(verify.output()).isZero();
                 assertThat(verify.output()).contains("PASS: 14 of 14 topics agree");
                 assertThat(committedRecords(kafka.bootstrapServers(), DEAD_LETTER_TOPICS))
