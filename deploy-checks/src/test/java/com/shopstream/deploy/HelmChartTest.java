@@ -253,6 +253,17 @@ class HelmChartTest {
                 .map(s -> Yamls.string(s, "metadata.name"))
                 .toList();
         assertThat(selected).containsExactlyInAnyOrderElementsOf(modules.stream().map(m -> "shopstream-" + m).toList());
+        // and each selected Service has the port the endpoint names, on the container's management port
+        for (String module : modules) {
+            Map<String, Object> service = production.ofKind("Service").stream()
+                    .filter(s -> Yamls.string(s, "metadata.name").equals("shopstream-" + module)).findFirst()
+                    .orElseThrow();
+            assertThat(Yamls.maps(Yamls.at(service, "spec.ports"))).as(module)
+                    .anySatisfy(port -> {
+                        assertThat(port.get("name")).isEqualTo("management");
+                        assertThat(port.get("targetPort")).isIn("management", Repo.managementPort(module));
+                    });
+        }
     }
 
     @Test

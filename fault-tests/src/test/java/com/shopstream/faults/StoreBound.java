@@ -6,13 +6,10 @@ import java.time.Duration;
  * The most rows a state store of the suite may hold while the watermark does its work, whatever the length of the
  * history: what feeds the store (orders, payments or customers) times the event time a row may stay in it. The
  * horizons follow the contract's defaults (windows of 5 and 10 minutes, grace 3 minutes, session gap 3 minutes,
- * payment bound 5 minutes, dedup delay 3 minutes) and how Kafka Streams keeps windowed stores: a segmented store
- * drops a segment only when all of it is past retention, so up to one segment interval (retention / 2, at least a
- * minute) more is held. Every horizon also allows the stream's disorder and a minute for commits and stream-time
- * punctuation.
+ * payment bound 5 minutes, dedup delay 3 minutes, window retention 1 hour). Every horizon also allows the stream's
+ * disorder and a minute for commits.
  *
- * @param rows the bound; {@code -1} for stores whose size the service cannot report (in-memory suppression
- *             buffers, bounded by their own byte limit instead)
+ * @param rows the bound
  */
 record StoreBound(String store, long rows, String why) {
 
@@ -24,12 +21,14 @@ record StoreBound(String store, long rows, String why) {
     }
 
     static StoreBound of(String store, Rates rates) {
-        if (store.endsWith("-buffer-store")) {
-            return new StoreBound(store, -1, "suppression buffer (in memory, bounded by its max bytes)");
+        if (store.endsWith("-watermarks")) {
+            // a row per input partition (a tracker keeps every partition of both of the join's inputs), a partition
+            // count per input topic, and the frontier
+            return new StoreBound(store, 2L * rates.partitions() + 3, "a row per input partition, count, frontier");
         }
-        if (store.endsWith("-watermark")) {
-            // one row per input partition of the task; the join's task reads two topics
-            return new StoreBound(store, 2L * rates.partitions(), "a row per input partition");
+        if (store.endsWith("-release-buffer")) {
+            // orders wait until every partition's watermark has reached theirs: the skew between partitions
+            return kept(store, rates.ordersPerSecond(), minutes(2), rates);
         }
         if (store.equals("customer-streaks-expiry")) {
             // an entry per change of a customer's expiry; a stale one stays until it comes due (streak timeout)
@@ -39,18 +38,15 @@ record StoreBound(String store, long rows, String why) {
             return new StoreBound(store, rates.customers(), "a row per customer");
         }
         return switch (store) {
-            case "orders-per-5m-store" -> windowed(store, rates.ordersPerSecond(), 1, minutes(5 + 3), rates);
-            // a hopping window of 10 minutes every 5: each order is in two windows
-            case "orders-per-10m-every-5m-store" -> windowed(store, rates.ordersPerSecond(), 2, minutes(10 + 3), rates);
-            case "order-payment-join-store-this-join-store" ->
-                    windowed(store, rates.ordersPerSecond(), 1, minutes(5 + 3), rates);
-            case "order-payment-join-store-other-join-store" ->
-                    windowed(store, rates.paymentsPerSecond(), 1, minutes(5 + 3), rates);
-            // pending until paid or until the watermark passes order_ts + bound
-            case "order-payment-join-pending-orders" -> kept(store, rates.ordersPerSecond(), minutes(5 + 3), rates);
-            // kept until no pending order can look for the payment any more
-            case "order-payment-join-payments-seen", "order-payment-join-payments-expiry" ->
-                    kept(store, rates.paymentsPerSecond(), minutes(5 + 3), rates);
+            // ungrouped: one row per window, kept until the watermark passes start + retention (1 hour)
+            case "orders-per-5m-store" -> windows(store, minutes(5), minutes(5), minutes(60 + 3), rates);
+            case "orders-per-10m-every-5m-store" -> windows(store, minutes(10), minutes(5), minutes(60 + 3), rates);
+            // an order copy until the watermark passes order_ts + bound
+            case "order-payment-join-orders", "order-payment-join-orders-expiry" ->
+                    kept(store, rates.ordersPerSecond(), minutes(5 + 3), rates);
+            // a payment until the watermark passes paid_ts
+            case "order-payment-join-payments", "order-payment-join-payments-expiry" ->
+                    kept(store, rates.paymentsPerSecond(), minutes(3), rates);
             default -> {
                 if (store.startsWith("customer-sessions")) {
                     // a session holds at least one order; sessions stay for gap + grace
@@ -63,6 +59,13 @@ record StoreBound(String store, long rows, String why) {
                 throw new IllegalArgumentException("no bound known for state store " + store + ": add it here");
             }
         };
+    }
+
+    /** The windows of an ungrouped query that can be in its store: those started within its horizon. */
+    private static StoreBound windows(String store, Duration size, Duration advance, Duration horizon, Rates rates) {
+        Duration total = horizon.plus(size).plus(rates.disorder()).plus(SLACK);
+        return new StoreBound(store, total.toSeconds() / advance.toSeconds() + 1,
+                "windows started within " + horizon + " + size + disorder + slack");
     }
 
     private static StoreBound windowed(String store, double perSecond, int windowsPerRecord, Duration retention,

@@ -28,6 +28,10 @@ public final class ShopSimulator {
               verify              compare every output topic with a checkpoint of the expected results
                   --expected FILE (default: the shop scenario's)  --checkpoint <after seq; default: last>
 
+              dashboards          start Prometheus against the services and evaluate every PromQL of the dashboard
+                  --prometheus /usr/bin/prometheus  --targets 127.0.0.1:8081,...,127.0.0.1:8085
+                  --dashboard deploy/grafana/dashboards/shopstream.json  --timeout 60s
+
               every command: --bootstrap 127.0.0.1:9092
             """;
 
@@ -56,6 +60,7 @@ public final class ShopSimulator {
                 case "generate" -> GenerateCommand.run(options, out);
                 case "tail" -> TailCommand.run(options, out);
                 case "verify" -> VerifyCommand.run(options, out);
+                case "dashboards" -> DashboardsCommand.run(options, out);
                 default -> throw new CommandLine.UsageException("unknown command '" + args[0] + "'");
             };
         } catch (CommandLine.UsageException e) {

@@ -40,6 +40,12 @@ public final class ProgressMeters implements MeterBinder {
     public void bindTo(MeterRegistry registry) {
         progress.onQuery(query -> bindQuery(registry, query));
         bindPartitions(registry);
+        progress.onMisplaced(partition -> FunctionCounter
+                .builder("shopstream.input.misplaced", progress, p -> p.misplacedRows(partition))
+                .description("Records in a partition other than Kafka's default partitioner (murmur2 of the key) "
+                        + "would choose: their producer uses another partitioner")
+                .tag("partition", partition.toString())
+                .register(registry));
         progress.onDeadLetterSeries(series -> FunctionCounter
                 .builder("shopstream.dead.letters", progress, p -> p.deadLetters(series))
                 .description("Records sent to the dead-letter topic")

@@ -135,6 +135,11 @@ public class ShopstreamAutoConfiguration {
         }
 
         @Bean
+        ConsoleEndpoint consoleEndpoint() {
+            return new ConsoleEndpoint();
+        }
+
+        @Bean
         ProgressMeters progressMeters(ProgressRegistry progress, Clock clock, ObjectProvider<Topology> topology,
                                       StreamsBuilderFactoryBean factoryBean, ShopstreamProperties properties) {
             Set<String> stores = storeNames(topology.getIfAvailable());

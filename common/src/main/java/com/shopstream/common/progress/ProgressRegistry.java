@@ -32,6 +32,8 @@ public final class ProgressRegistry {
     private final String serviceName;
     private final Map<String, QueryProgress> queries = new ConcurrentHashMap<>();
     private final Map<DeadLetterSeries, LongAdder> deadLetters = new ConcurrentHashMap<>();
+    private final Map<InputPartition, LongAdder> misplaced = new ConcurrentHashMap<>();
+    private final List<Consumer<InputPartition>> misplacedListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<QueryProgress>> queryListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<DeadLetterSeries>> deadLetterListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<ProgressReport>> reportListeners = new CopyOnWriteArrayList<>();
@@ -96,6 +98,34 @@ public final class ProgressRegistry {
                 .sum();
     }
 
+    /**
+     * A record read from {@code partition} that Kafka's default partitioner (murmur2 of its key) would have put in
+     * another partition: its producer uses another partitioner.
+     *
+     * @return whether it is the first of its partition (worth a log line)
+     */
+    public boolean misplaced(InputPartition partition) {
+        boolean[] first = new boolean[1];
+        misplaced.computeIfAbsent(partition, p -> {
+            first[0] = true;
+            misplacedListeners.forEach(listener -> listener.accept(p));
+            return new LongAdder();
+        }).increment();
+        return first[0];
+    }
+
+    /** Misplaced records read from {@code partition} so far. */
+    public long misplacedRows(InputPartition partition) {
+        LongAdder count = misplaced.get(partition);
+        return count == null ? 0 : count.sum();
+    }
+
+    /** Registers a callback for each input partition with a first misplaced record, and for those seen already. */
+    public void onMisplaced(Consumer<InputPartition> listener) {
+        misplacedListeners.add(listener);
+        misplaced.keySet().forEach(listener);
+    }
+
     /** Registers a callback for each new query, and calls it for the queries that exist already. */
     public void onQuery(Consumer<QueryProgress> listener) {
         queryListeners.add(listener);
@@ -137,8 +167,10 @@ public final class ProgressRegistry {
             }
             Map<String, Long> deadLettersByTopic = new TreeMap<>();
             deadLetters.forEach((series, count) -> deadLettersByTopic.merge(series.sourceTopic(), count.sum(), Long::sum));
+            Map<String, Long> misplacedByPartition = new TreeMap<>();
+            misplaced.forEach((partition, count) -> misplacedByPartition.put(partition.toString(), count.sum()));
             ProgressReport report = new ProgressReport(serviceName, now, interval, queryReports,
-                    deadLettersByTopic, storeSizes.get());
+                    deadLettersByTopic, misplacedByPartition, storeSizes.get());
             lastReportAt = now;
             lastReport = report;
             reportListeners.forEach(listener -> listener.accept(report));

@@ -13,6 +13,7 @@ public record ProgressReport(
         @JsonProperty("interval") Duration interval,
         @JsonProperty("queries") List<QueryReport> queries,
         @JsonProperty("dead_letters_by_topic") Map<String, Long> deadLettersByTopic,
+        @JsonProperty("misplaced_rows_by_partition") Map<String, Long> misplacedRowsByPartition,
         @JsonProperty("state_stores") List<StoreSize> stateStores) {
 
     public QueryReport query(String name) {

@@ -3,6 +3,7 @@ package com.shopstream.common.watermark;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StreamsRuntime;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,11 +11,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The source step of a query's inputs, before any repartition: it keeps the clock of each input partition it reads
@@ -32,6 +36,8 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
  */
 final class SourceClock<V extends ShopEvent> implements Processor<String, V, String, Timed<V>> {
 
+    private static final Logger log = LoggerFactory.getLogger(SourceClock.class);
+
     /** The key of reports and advances: they are for every key. */
     static final String NO_KEY = "";
 
@@ -41,6 +47,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     private InputClocks clocks;
     private IdleDetector idle;
     private EventTimeRuntime runtime;
+    private StreamsRuntime streams;
     private final List<QueryProgress> progress = new ArrayList<>();
     private final Map<InputPartition, Timed.Report<V>> lastReports = new HashMap<>();
     private final List<InputPartition> own = new ArrayList<>();
@@ -55,7 +62,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     @Override
     public void init(ProcessorContext<String, Timed<V>> context) {
         this.context = context;
-        StreamsRuntime streams = StreamsRuntime.from(context.appConfigs());
+        this.streams = StreamsRuntime.from(context.appConfigs());
         this.runtime = streams.eventTime();
         for (QueryLateness query : step.queries()) {
             progress.add(streams.progress().query(query.query(), query.delay(), step.topics()));
@@ -80,6 +87,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     @Override
     public void process(Record<String, V> record) {
         InputPartition partition = partitionOf();
+        checkPlacement(record.key(), partition);
         long before = clocks.newest(partition);
         long eventTime = record.timestamp();
         boolean admitted = false;
@@ -116,6 +124,30 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         }
         if (moved && step.mode() == SourceStep.Mode.LOCAL) {
             advance(record.timestamp());
+        }
+    }
+
+    /**
+     * Counts (and names once per partition, in the log) a record that Kafka's default partitioner would have put in
+     * another partition. Nothing here depends on it — the queries that need records of one key together re-partition
+     * by it themselves — but a user of the topic with another consumer should know.
+     */
+    private void checkPlacement(String key, InputPartition partition) {
+        if (key == null) {
+            return;
+        }
+        OptionalInt count = runtime.partitionCounts().count(partition.topic());
+        if (count.isEmpty()) {
+            return;
+        }
+        int expected = Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % count.getAsInt();
+        if (expected != partition.partition() && streams.progress().misplaced(partition)) {
+            log.warn("{} holds records that Kafka's default partitioner puts elsewhere (key {} belongs in partition "
+                    + "{}): its producer uses another partitioner. Shopstream's results stay right (the queries that "
+                    + "need a key's records together re-partition by it), but set the producer to murmur2 — for "
+                    + "librdkafka clients (Python, Go, .NET, kcat) partitioner=murmur2_random — so that every "
+                    + "consumer of {} finds a key where Kafka would put it. Counted in shopstream.input.misplaced.",
+                    partition, key, expected, partition.topic());
         }
     }
 
