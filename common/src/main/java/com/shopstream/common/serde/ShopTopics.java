@@ -39,7 +39,7 @@ public final class ShopTopics {
         return new Topic<>(name, orderIdKeys, orders);
     }
 
-    /** Payments keyed by {@code order_id}: {@code payments} (co-partitioned with orders) and its late topic. */
+    /** Payments keyed by {@code order_id}: {@code payments} and its late topic. */
     public Topic<String, Payment> payments(String name) {
         return new Topic<>(name, orderIdKeys, payments);
     }

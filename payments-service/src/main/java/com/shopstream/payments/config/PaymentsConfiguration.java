@@ -1,6 +1,5 @@
 package com.shopstream.payments.config;
 
-import com.shopstream.common.boot.CoPartitioningCheck;
 import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.serde.ShopTopics;
@@ -11,10 +10,7 @@ import com.shopstream.payments.edge.ProducerHealthIndicator;
 import com.shopstream.payments.topology.PaymentsConfig;
 import com.shopstream.payments.topology.PaymentsTopology;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -26,7 +22,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.EnableKafkaStreams;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
-import org.springframework.kafka.core.KafkaAdmin;
 
 /** The payments edge: the HTTP endpoint with its producer, and {@link PaymentsTopology}. */
 @Configuration(proxyBeanMethods = false)
@@ -39,17 +34,8 @@ class PaymentsConfiguration {
         return new PaymentsConfig(common.topics().paymentsRaw(), common.topics().payments(), topics);
     }
 
-    /** {@code payments} must be partitioned like {@code orders}, or the join misses payments: checked first. */
     @Bean
-    CoPartitioningCheck.Verified coPartitionedOutput(ShopstreamProperties common, KafkaAdmin kafkaAdmin) {
-        try (Admin admin = Admin.create(kafkaAdmin.getConfigurationProperties())) {
-            return CoPartitioningCheck.verify(admin, "payments-service",
-                    List.of(common.topics().orders(), common.topics().payments()), Duration.ofSeconds(30));
-        }
-    }
-
-    @Bean
-    Topology paymentsTopology(StreamsBuilder builder, PaymentsConfig config, CoPartitioningCheck.Verified output) {
+    Topology paymentsTopology(StreamsBuilder builder, PaymentsConfig config) {
         return PaymentsTopology.build(builder, config);
     }
 

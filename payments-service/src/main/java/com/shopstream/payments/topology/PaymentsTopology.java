@@ -18,9 +18,9 @@ import org.apache.kafka.streams.kstream.Named;
 /**
  * The payments edge: {@code payments-raw} (keyed by payment, as providers send them) read on {@code paid_ts}, each
  * payment validated (an unreadable one is a dead letter), re-keyed by {@code order_id} and written to
- * {@code payments} with the default partitioner, so that a payment lands in the partition of its order when
- * {@code payments} has as many partitions as {@code orders} (checked at startup). Writing the re-keyed stream to
- * {@code payments} is the repartition: there is no internal topic.
+ * {@code payments} with Kafka's default partitioner (join-service re-partitions it by order id with the orders, so
+ * the two topics need not have the same partitions). Writing the re-keyed stream to {@code payments} is the
+ * repartition: there is no internal topic.
  * <pre>
  * payments-raw ─ validate ─ source step (clocks of payments-raw's partitions, for progress only) ─ key by order_id ─ payments
  * </pre>
