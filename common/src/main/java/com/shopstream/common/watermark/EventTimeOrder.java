@@ -34,6 +34,11 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
     private KeyValueStore<Bytes, byte[]> held;
     private long frontier = InputClocks.NONE;
     private long lastAdvance = InputClocks.NONE;
+    /**
+     * Nothing is held at or below it (what was, has been released). Released events stay in RocksDB as tombstones
+     * until compaction; a scan from the start would step over all of them on every advance.
+     */
+    private long releasedUpTo = InputClocks.NONE;
     private long nextSequence;
     private long heldCount;
 
@@ -50,6 +55,7 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
         // what the tracker had reached: everything up to it was released before the restart
         this.frontier = new ClockStore(context.getStateStore(clockStoreName)).frontier();
         this.lastAdvance = frontier;
+        this.releasedUpTo = frontier;
         try (KeyValueIterator<Bytes, byte[]> all = held.all()) {
             while (all.hasNext()) {
                 ByteBuffer key = ByteBuffer.wrap(all.next().key.get());
@@ -81,8 +87,8 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
     private void release(Record<String, Timed<V>> trigger) {
         if (heldCount > 0) {
             List<KeyValue<Bytes, byte[]>> due = new ArrayList<>();
-            try (KeyValueIterator<Bytes, byte[]> range = held.range(key(InputClocks.NONE, 0),
-                    key(frontier, Long.MAX_VALUE))) {
+            long from = releasedUpTo == InputClocks.NONE ? InputClocks.NONE : releasedUpTo + 1;
+            try (KeyValueIterator<Bytes, byte[]> range = held.range(key(from, 0), key(frontier, Long.MAX_VALUE))) {
                 range.forEachRemaining(due::add);
             }
             for (KeyValue<Bytes, byte[]> entry : due) {
@@ -100,6 +106,7 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
                 heldCount--;
             }
         }
+        releasedUpTo = frontier;
         advanceTo(frontier, trigger);
     }
 

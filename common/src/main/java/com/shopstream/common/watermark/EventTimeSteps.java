@@ -17,7 +17,6 @@ import org.apache.kafka.streams.processor.api.FixedKeyProcessorSupplier;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorSupplier;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * The event-time steps every query is built from, named after the step so that the names survive refactoring:
@@ -104,7 +103,10 @@ public final class EventTimeSteps {
                                                                                  StateStoreKind stores) {
         String buffer = step.name() + "-release-buffer";
         return tracked.process(processor(() -> new EventTimeOrder<V>(buffer, step.storeName(), type),
-                        Stores.keyValueStoreBuilder(stores.keyValue(buffer), Serdes.Bytes(), Serdes.ByteArray())),
+                        // cached: an event is mostly released moments after it is held, and then neither
+                        // reaches RocksDB; the changelog gets one tombstone
+                        stores.keyValueStore(buffer, Serdes.Bytes(), Serdes.ByteArray())
+                                .withCachingEnabled()),
                 Named.as(step.name() + "-event-time-order"), step.storeName());
     }
 

@@ -10,7 +10,6 @@ import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * Keys ordered by the event time at which their state expires, so that everything the watermark has passed is one
@@ -32,7 +31,7 @@ public final class ExpiryIndex {
 
     /** A changelogged index store. */
     public static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(String name, StateStoreKind kind) {
-        return Stores.keyValueStoreBuilder(kind.keyValue(name), Serdes.Bytes(), Serdes.ByteArray());
+        return kind.keyValueStore(name, Serdes.Bytes(), Serdes.ByteArray());
     }
 
     public void add(long expiresAt, byte[] key) {

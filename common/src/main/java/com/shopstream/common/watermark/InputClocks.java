@@ -214,7 +214,7 @@ public final class InputClocks {
         long oldestActive = Long.MAX_VALUE;
         long newestIdle = NONE;
         boolean anyActive = false;
-        if (fixedPartitions == null && !uncountedTopics().isEmpty()) {
+        if (fixedPartitions == null && !everyTopicCounted()) {
             return NONE;
         }
         for (InputPartition partition : expected()) {
@@ -230,6 +230,16 @@ public final class InputClocks {
             oldestActive = Math.min(oldestActive, clock.newest);
         }
         return anyActive ? oldestActive : newestIdle;
+    }
+
+    /** {@link #uncountedTopics()} is empty, without building it: this runs for every record. */
+    private boolean everyTopicCounted() {
+        for (String topic : topics) {
+            if (!partitionCounts.containsKey(topic)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isIdle(InputPartition partition, Clock clock, EndOffsets ends) {

@@ -15,6 +15,7 @@ import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.test.TestRecord;
@@ -47,6 +48,15 @@ public final class StreamsHarness implements AutoCloseable {
     /** Moves the driver's wall clock on: punctuations due by then run (reports, idle checks). */
     public void advanceWallClock(Duration duration) {
         driver.advanceWallClockTime(duration);
+    }
+
+    /**
+     * Lets one commit interval of wall-clock time pass: what a service writes once per commit interval (orders-service's
+     * coalesced update rows) is written.
+     */
+    public void nextCommit() {
+        StreamsConfig config = new StreamsConfig(streams.properties());
+        driver.advanceWallClockTime(Duration.ofMillis(config.getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)));
     }
 
     public void pipe(String topic, String key, String jsonValue) {

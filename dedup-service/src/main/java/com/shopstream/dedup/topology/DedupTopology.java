@@ -17,7 +17,6 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * Both of Spark's streaming deduplications behind one source step (a record older than its partition's watermark is
@@ -70,7 +69,7 @@ public final class DedupTopology {
             String expiry = BY_ID_QUERY + "-expiry";
             Topic<String, Order> out = topics.orders(config.byIdTopic());
             timed.process(EventTimeSteps.processor(() -> new FirstCopyDeduplicator(byId, seen, expiry),
-                            Stores.keyValueStoreBuilder(config.stores().keyValue(seen), Serdes.Bytes(), Serdes.Long()),
+                            config.stores().keyValueStore(seen, Serdes.Bytes(), Serdes.Long()),
                             ExpiryIndex.storeBuilder(expiry, config.stores())), Named.as(BY_ID_QUERY + "-dedup"))
                     .to(out.name(), out.producedAs(BY_ID_QUERY + "-sink"));
         }

@@ -20,7 +20,6 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * The order–payment interval join: a payment matches an order when {@code order_ts <= paid_ts <= order_ts + bound}.
@@ -70,10 +69,10 @@ public final class OrderPaymentJoinTopology {
         long bound = config.bound().toMillis();
         Map<String, KStream<String, JoinResult>> results = tracked
                 .process(EventTimeSteps.processor(() -> new IntervalJoinProcessor(query, bound, stores),
-                                Stores.keyValueStoreBuilder(config.stores().keyValue(stores.orders()),
+                                config.stores().keyValueStore(stores.orders(),
                                         Serdes.Bytes(), Serdes.ByteArray()),
                                 ExpiryIndex.storeBuilder(stores.ordersExpiry(), config.stores()),
-                                Stores.keyValueStoreBuilder(config.stores().keyValue(stores.payments()),
+                                config.stores().keyValueStore(stores.payments(),
                                         Serdes.Bytes(), Serdes.ByteArray()),
                                 ExpiryIndex.storeBuilder(stores.paymentsExpiry(), config.stores())),
                         Named.as(QUERY), frontier.storeName())

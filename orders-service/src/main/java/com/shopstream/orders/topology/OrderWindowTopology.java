@@ -21,7 +21,6 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * Counts and totals of orders per event-time window, for each configured {@link WindowQuery}:
@@ -70,7 +69,7 @@ public final class OrderWindowTopology {
         return builder.build();
     }
 
-    private static QueryLateness lateness(WindowQuery query) {
+    static QueryLateness lateness(WindowQuery query) {
         return new QueryLateness(query.name(), query.grace(), new TimeWindowLateness(query.size(), query.advance()));
     }
 
@@ -81,8 +80,10 @@ public final class OrderWindowTopology {
         Map<String, KStream<String, WindowOutput>> outputs = grouped
                 .process(EventTimeSteps.processor(
                                 () -> new WindowProcessor(query, lateness(query), frontier.storeName()),
-                                Stores.keyValueStoreBuilder(config.stores().keyValue(query.storeName()),
-                                        Serdes.Bytes(), new WindowAggregateSerde())),
+                                // cached: an ungrouped query's few open windows are rewritten by every order
+                                config.stores().keyValueStore(query.storeName(),
+                                        Serdes.Bytes(), new WindowAggregateSerde())
+                                        .withCachingEnabled()),
                         Named.as(name + "-windows"), frontier.storeName())
                 .split(Named.as(name + "-"))
                 .branch((key, output) -> output instanceof WindowOutput.Update, Branched.as("updates"))

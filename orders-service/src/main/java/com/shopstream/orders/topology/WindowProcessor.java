@@ -12,11 +12,16 @@ import com.shopstream.common.watermark.TimeWindowLateness;
 import com.shopstream.common.watermark.Timed;
 import java.math.RoundingMode;
 import java.time.Instant;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -34,6 +39,13 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * when the query's watermark reaches its end; it is kept for {@code GET /windows} until the watermark passes
  * {@code start + retention}. Only when an input partition was idle can the query's
  * watermark pass an order's window first: that order goes to the late topic with the cause {@code idle-partition}.
+ *
+ * <p>Update rows are coalesced per commit interval, as the contract allows (and as the DSL's record cache does): a
+ * window's changes since the last row are written once, every commit interval of wall-clock time and before any
+ * window is made final (so a window's last update precedes its final row). They are kept in memory only: after a
+ * restart, the first rows written are those of every open window, so a change whose row a crash lost (its commit
+ * had the store's change but not yet the row) is written then. Update mode may repeat a row; it never loses the
+ * newest one.
  */
 final class WindowProcessor implements Processor<String, Timed<Order>, String, WindowOutput> {
 
@@ -51,6 +63,10 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     private long closedUpTo = InputClocks.NONE;
     /** Windows starting at or before it are gone from the store. */
     private long deletedUpTo = InputClocks.NONE;
+    /** Windows changed since their last update row, in key order; their newest timestamp. */
+    private final Map<Bytes, Long> changed = new TreeMap<>();
+    /** Whether the rows of every open window were written since the start (see the class comment). */
+    private boolean openWindowsWritten;
 
     WindowProcessor(WindowQuery query, QueryLateness lateness, String frontierStore) {
         this.query = query;
@@ -71,6 +87,11 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         if (frontier != InputClocks.NONE) {
             closedUpTo = lateness.watermark(frontier);
             deletedUpTo = closedUpTo - retention;
+        }
+        if (query.updateTopic() != null) {
+            Object interval = context.appConfigs().get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG);
+            context.schedule(Duration.ofMillis(Long.parseLong(String.valueOf(interval))),
+                    PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
         }
     }
 
@@ -104,7 +125,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
             windows.put(key, aggregate);
             counted = true;
             if (query.updateTopic() != null) {
-                forward(record.key(), start, aggregate, WindowOutput.Update::new, eventTime);
+                changed.merge(key, eventTime, Math::max);
             }
         }
         if (!finalHere.isEmpty()) {
@@ -124,6 +145,10 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         // windows whose end is in (closedUpTo, watermark]: their starts are in (closedUpTo - size, watermark - size]
         long fromStart = closedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : closedUpTo - size + 1;
         long toStart = watermark - size;
+        if (query.updateTopic() != null && (closedUpTo == InputClocks.NONE
+                || Math.floorDiv(toStart, advance) > Math.floorDiv(closedUpTo - size, advance))) {
+            writeUpdates();   // a window ends in (closedUpTo, watermark]: its last update goes before its final row
+        }
         if (query.finalTopic() != null && fromStart <= toStart) {
             try (KeyValueIterator<Bytes, WindowAggregate> due = windows.range(WindowKeys.first(fromStart),
                     WindowKeys.last(toStart))) {
@@ -148,6 +173,22 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
             }
             deletedUpTo = expired;
         }
+    }
+
+    /** The update rows of the windows changed since the last ones (of every open window, the first time). */
+    private void writeUpdates() {
+        if (!openWindowsWritten) {
+            openWindowsWritten = true;
+            long firstOpen = closedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : closedUpTo - size + 1;
+            try (KeyValueIterator<Bytes, WindowAggregate> open = windows.range(WindowKeys.first(firstOpen), null)) {
+                open.forEachRemaining(window -> changed.putIfAbsent(window.key, WindowKeys.start(window.key)));
+            }
+        }
+        for (Map.Entry<Bytes, Long> window : changed.entrySet()) {
+            forward(WindowKeys.group(window.getKey()), WindowKeys.start(window.getKey()),
+                    windows.get(window.getKey()), WindowOutput.Update::new, window.getValue());
+        }
+        changed.clear();
     }
 
     private void forward(String group, long start, WindowAggregate aggregate,

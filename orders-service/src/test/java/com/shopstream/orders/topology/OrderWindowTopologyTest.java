@@ -12,7 +12,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Exact output sequences of the window topology. Stream time only moves when a later order arrives; no wall clock.
+ * Exact output sequences of the window topology. Stream time only moves when a later order arrives; the wall clock
+ * only lets a commit interval pass ({@code nextCommit}), after which the changed windows' update rows are written.
  */
 class OrderWindowTopologyTest {
 
@@ -29,12 +30,15 @@ class OrderWindowTopologyTest {
     }
 
     @Test
-    void updateModeWritesEveryChangeAndAppendModeOneRowOnceTheWindowIsFinal() {
+    void updateModeWritesEachCommitsChangesAndAppendModeOneRowOnceTheWindowIsFinal() {
         start(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals")));
 
         order(1, 1, "12.50", "10:00:30");
+        harness.nextCommit();
         order(2, 2, "8.00", "10:01:10");
+        harness.nextCommit();
         order(3, 1, "20.00", "10:07:59");   // watermark 10:04:59: [10:00,10:05) still open
+        harness.nextCommit();
         assertThat(harness.records("finals")).isEmpty();
         order(4, 3, "1.00", "10:08:00");    // watermark 10:05:00 = end of [10:00,10:05): final
 
@@ -95,8 +99,11 @@ class OrderWindowTopologyTest {
                 null)));
 
         order(1, 7, "1.00", "10:00:00");
+        harness.nextCommit();
         order(2, 8, "2.00", "10:01:00");
+        harness.nextCommit();
         order(3, 7, "3.00", "10:02:00");
+        harness.nextCommit();
 
         assertThat(rows(harness.records("updates"))).containsExactly(
                 "7@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 1.00",
@@ -111,9 +118,33 @@ class OrderWindowTopologyTest {
         order(1, 1, "0.10", "10:00:00");
         order(2, 1, "0.20", "10:00:01");
         order(3, 1, "999999999999999.99", "10:00:02");
+        harness.nextCommit();
 
         assertThat(rows(harness.records("updates"))).last()
                 .isEqualTo("2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 3 1000000000000000.29");
+    }
+
+    @Test
+    void changesWithinOneCommitIntervalCoalesceIntoOneUpdateRowAndTheLastOnePrecedesTheFinalRow() {
+        start(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals")));
+
+        order(1, 1, "1.00", "10:00:00");    // the first rows after a start: every open window's
+        harness.nextCommit();
+        order(2, 1, "2.00", "10:00:10");
+        order(3, 1, "4.00", "10:00:20");
+        order(4, 1, "8.00", "10:00:30");
+        assertThat(harness.records("updates")).hasSize(1);
+        harness.nextCommit();
+        order(5, 1, "16.00", "10:01:00");
+        order(6, 1, "32.00", "10:08:00");   // makes [10:00,10:05) final before the commit interval has passed
+
+        assertThat(rows(harness.records("updates"))).containsExactly(
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 1.00",
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 4 15.00",
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 5 31.00",
+                "2026-01-22T10:05:00Z/2026-01-22T10:10:00Z 1 32.00");
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 5 31.00");
     }
 
     private void start(List<WindowQuery> queries) {

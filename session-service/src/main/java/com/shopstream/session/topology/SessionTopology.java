@@ -22,7 +22,6 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * Two per-customer concerns on one repartition by customer:
@@ -77,8 +76,10 @@ public final class SessionTopology {
         long gap = config.gap().toMillis();
         Map<String, KStream<String, SessionChange>> changes = byCustomer
                 .process(EventTimeSteps.processor(() -> new SessionWindowProcessor(query, gap, stores),
-                                Stores.keyValueStoreBuilder(config.stores().keyValue(stores.open()), Serdes.String(),
-                                        new OpenSessionsSerde()),
+                                // cached, as the DSL's session store: a customer's sessions are read and
+                                // rewritten by each of their orders, often within one commit interval
+                                config.stores().keyValueStore(stores.open(), Serdes.String(),
+                                        new OpenSessionsSerde()).withCachingEnabled(),
                                 ExpiryIndex.storeBuilder(stores.ends(), config.stores())),
                         Named.as(SESSIONS + "-windows"), frontier.storeName())
                 .split(Named.as(SESSIONS + "-"))
@@ -108,8 +109,9 @@ public final class SessionTopology {
                 .process(EventTimeSteps.processor(() -> new StreakProcessor(query, config.streakThreshold(),
                                         config.streakTimeout(), config.streakClock(), config.streakCheckInterval(),
                                         state, expiry, frontier.storeName()),
-                                Stores.keyValueStoreBuilder(config.stores().keyValue(state), Serdes.String(),
-                                        new StreakStateSerde()),
+                                // cached for the same reason as the sessions' store
+                                config.stores().keyValueStore(state, Serdes.String(),
+                                        new StreakStateSerde()).withCachingEnabled(),
                                 ExpiryIndex.storeBuilder(expiry, config.stores())),
                         Named.as(STREAKS + "-processor"), frontier.storeName())
                 .to(out.name(), out.producedAs(STREAKS + "-sink"));
