@@ -1,15 +1,18 @@
 package com.shopstream.benchmarks;
 
+import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.StateStoreKind;
-import com.shopstream.dedup.topology.DedupConfig;
+import com.shopstream.dedup.config.DedupProperties;
 import com.shopstream.dedup.topology.DedupTopology;
+import com.shopstream.join.config.JoinProperties;
 import com.shopstream.join.topology.JoinConfig;
 import com.shopstream.join.topology.OrderPaymentJoinTopology;
+import com.shopstream.orders.config.OrdersProperties;
 import com.shopstream.orders.topology.OrderWindowConfig;
 import com.shopstream.orders.topology.OrderWindowTopology;
-import com.shopstream.orders.topology.WindowQuery;
+import com.shopstream.session.config.SessionProperties;
 import com.shopstream.session.topology.SessionConfig;
 import com.shopstream.session.topology.SessionTopology;
 import com.shopstream.simulator.GeneratedEvent;
@@ -39,6 +42,8 @@ import org.apache.kafka.streams.test.TestRecord;
 final class TopologyThroughput {
 
     private static final int BATCH = 10_000;
+    /** The services' settings without any configuration: bound, not copied. */
+    private static final ShopstreamProperties COMMON = ShopstreamProperties.defaults();
 
     private TopologyThroughput() {
     }
@@ -55,22 +60,21 @@ final class TopologyThroughput {
         for (String service : services) {
             Result result = switch (service) {
                 case "orders" -> measure("orders-service", orders, settings.withShares(0.01, 0.10, 0, 0), false,
-                        builder -> OrderWindowTopology.build(builder, new OrderWindowConfig("orders",
-                                "orders-service-late", WindowQuery.contractDefaults(), stores, topics)),
+                        builder -> OrderWindowTopology.build(builder, ordersWithStores(topics, stores)),
                         List.of("orders-per-5m", "orders-per-5m-final", "orders-per-10m-every-5m",
                                 "orders-per-10m-every-5m-final", "orders-service-late"));
                 // 50,000 customers: each orders every few minutes of event time, so sessions close (with 1,000 they
                 // would never see a gap)
                 case "sessions" -> measure("session-service", orders,
                         settings.withShares(0.01, 0.10, 0, 0).withCustomers(50_000), false,
-                        builder -> SessionTopology.build(builder, withStores(SessionConfig.contract(topics), stores)),
+                        builder -> SessionTopology.build(builder, withStores(SessionProperties.defaults().toConfig(COMMON, COMMON.lateTopic("session-service"), topics), stores)),
                         List.of("customer-sessions", "customer-sessions-final", "customer-streaks",
                                 "session-service-late"));
                 case "join" -> measure("join-service", orders, settings.withShares(0.01, 0, 1.0, 0.10), true,
                         builder -> OrderPaymentJoinTopology.build(builder, joinWithStores(topics, stores)),
                         List.of("orders-paid", "orders-payment-status", "join-service-late"));
                 case "dedup" -> measure("dedup-service", orders, settings.withShares(0.01, 0.10, 0, 0), false,
-                        builder -> DedupTopology.build(builder, DedupConfig.contract(topics)
+                        builder -> DedupTopology.build(builder, DedupProperties.defaults().toConfig(COMMON, COMMON.lateTopic("dedup-service"), topics)
                                 .withStores(stores)),
                         List.of("orders-deduped", "orders-deduped-by-id", "dedup-service-late"));
                 default -> throw new IllegalArgumentException("unknown service " + service
@@ -82,6 +86,12 @@ final class TopologyThroughput {
         }
     }
 
+    private static OrderWindowConfig ordersWithStores(ShopTopics topics, StateStoreKind stores) {
+        OrderWindowConfig defaults = OrdersProperties.defaults().toConfig(COMMON, COMMON.lateTopic("orders-service"),
+                topics);
+        return new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(), defaults.queries(), stores, topics);
+    }
+
     private static SessionConfig withStores(SessionConfig config, StateStoreKind stores) {
         return new SessionConfig(config.ordersTopic(), config.lateTopic(), config.gap(), config.grace(),
                 config.sessionsTopic(), config.finalSessionsTopic(), config.streaksTopic(), config.streakThreshold(),
@@ -90,7 +100,7 @@ final class TopologyThroughput {
     }
 
     private static JoinConfig joinWithStores(ShopTopics topics, StateStoreKind stores) {
-        JoinConfig contract = JoinConfig.contract(topics);
+        JoinConfig contract = JoinProperties.defaults().toConfig(COMMON, COMMON.lateTopic("join-service"), topics);
         return new JoinConfig(contract.ordersTopic(), contract.paymentsTopic(), contract.lateTopic(),
                 contract.bound(), contract.grace(), contract.paidTopic(), contract.statusTopic(),
                 stores, topics);

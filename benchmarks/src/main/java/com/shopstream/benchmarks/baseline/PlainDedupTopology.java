@@ -1,5 +1,6 @@
 package com.shopstream.benchmarks.baseline;
 
+import com.shopstream.dedup.config.DedupProperties;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ import org.apache.kafka.streams.state.Stores;
 public final class PlainDedupTopology {
 
     /** dedup-service's default watermark delay: how long a pair is remembered behind stream time. */
-    static final Duration RETENTION = Duration.ofMinutes(3);
+    static final Duration RETENTION = DedupProperties.defaults().grace();
     /** dedup-service's default eviction interval (stream time). */
     static final Duration EVICTION_INTERVAL = Duration.ofSeconds(1);
     static final String STORE = "baseline-dedup-seen";

@@ -1,5 +1,6 @@
 package com.shopstream.benchmarks.baseline;
 
+import com.shopstream.join.config.JoinProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.math.BigDecimal;
@@ -30,9 +31,9 @@ import org.apache.kafka.streams.kstream.StreamJoined;
 public final class PlainJoinTopology {
 
     /** A payment matches an order when {@code order_ts <= paid_ts <= order_ts + BOUND} (the contract's bound). */
-    static final Duration BOUND = Duration.ofMinutes(5);
+    static final Duration BOUND = JoinProperties.defaults().bound();
     /** join-service's default watermark delay. */
-    static final Duration GRACE = Duration.ofMinutes(3);
+    static final Duration GRACE = JoinProperties.defaults().grace();
 
     private PlainJoinTopology() {
     }

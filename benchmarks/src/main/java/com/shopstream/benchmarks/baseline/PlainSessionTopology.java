@@ -1,5 +1,6 @@
 package com.shopstream.benchmarks.baseline;
 
+import com.shopstream.session.config.SessionProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -48,9 +49,9 @@ import org.apache.kafka.streams.state.Stores;
  */
 public final class PlainSessionTopology {
 
-    static final Duration GAP = Duration.ofMinutes(3);
-    static final Duration GRACE = Duration.ofMinutes(3);
-    static final BigDecimal STREAK_THRESHOLD = new BigDecimal("10.00");
+    static final Duration GAP = SessionProperties.defaults().gap();
+    static final Duration GRACE = SessionProperties.defaults().grace();
+    static final BigDecimal STREAK_THRESHOLD = SessionProperties.defaults().streak().threshold();
     static final String SESSION_STORE = "baseline-sessions-store";
     static final String STREAK_STORE = "baseline-streaks-store";
 

@@ -1,5 +1,6 @@
 package com.shopstream.benchmarks.baseline;
 
+import com.shopstream.orders.config.OrdersProperties;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.kafka.common.serialization.Serde;
@@ -31,8 +32,8 @@ import org.apache.kafka.streams.state.WindowStore;
 public final class PlainWindowTopology {
 
     static final Duration SIZE = Duration.ofMinutes(5);
-    /** orders-service's default watermark delay (WindowQuery.contractDefaults). */
-    static final Duration GRACE = Duration.ofMinutes(3);
+    /** orders-service's default watermark delay: bound, not copied. */
+    static final Duration GRACE = OrdersProperties.defaults().grace();
     private static final String ALL = "all";
 
     private PlainWindowTopology() {

@@ -7,16 +7,15 @@ import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.BoundedThreadReplacement;
 import com.shopstream.common.streams.StreamsDefaults;
 import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.streams.TopologyNames;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.TopologyDescription;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -156,18 +155,7 @@ public class ShopstreamAutoConfiguration {
         }
 
         private static Set<String> storeNames(Topology topology) {
-            Set<String> names = new TreeSet<>();
-            if (topology == null) {
-                return names;
-            }
-            for (TopologyDescription.Subtopology subtopology : topology.describe().subtopologies()) {
-                for (TopologyDescription.Node node : subtopology.nodes()) {
-                    if (node instanceof TopologyDescription.Processor processor) {
-                        names.addAll(processor.stores());
-                    }
-                }
-            }
-            return names;
+            return topology == null ? Set.of() : TopologyNames.stores(topology.describe());
         }
     }
 }

@@ -2,7 +2,6 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StreamsRuntime;
-import java.util.List;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 
@@ -23,8 +22,7 @@ public final class IdleLateness {
 
     /** For the operator of {@code query}, in its {@code init}. */
     public static IdleLateness of(ProcessingContext context, QueryLateness query) {
-        return new IdleLateness(query, StreamsRuntime.from(context.appConfigs()).progress()
-                .query(query.query(), query.delay(), List.of()));
+        return new IdleLateness(query, StreamsRuntime.queryProgress(context, query.query(), query.delay()));
     }
 
     /**

@@ -2,6 +2,7 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.serde.BinaryEvents;
+import com.shopstream.common.serde.BinaryFormat;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.apache.kafka.common.errors.SerializationException;
@@ -60,11 +61,7 @@ public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
     }
 
     private Timed<V> read(byte[] bytes) {
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        byte version = in.get();
-        if (version != VERSION) {
-            throw new SerializationException("unknown event-time record format version " + version);
-        }
+        ByteBuffer in = BinaryFormat.open(bytes, VERSION, "event-time record");
         byte kind = in.get();
         InputPartition source = getSource(in);
         if (kind == EVENT) {

@@ -1,8 +1,8 @@
 package com.shopstream.common.testing;
 
 import com.shopstream.common.model.Order;
-import com.shopstream.common.serde.InputStreams;
 import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.InputStreams;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.FrontierStep;

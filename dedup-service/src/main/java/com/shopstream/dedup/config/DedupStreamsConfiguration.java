@@ -21,8 +21,7 @@ class DedupStreamsConfiguration {
     @Bean
     DedupConfig dedupConfig(DedupProperties dedup, ShopstreamProperties common, ServiceIdentity service,
                             ShopTopics topics) {
-        return new DedupConfig(common.topics().orders(), service.lateTopic(), dedup.delay(),
-                dedup.pairsTopic(), dedup.byIdTopic(), dedup.stateStores(), topics);
+        return dedup.toConfig(common, service.lateTopic(), topics);
     }
 
     @Bean

@@ -6,14 +6,14 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * What {@link DedupTopology} needs.
+ * What {@link DedupTopology} needs; built from {@code DedupProperties} (where the defaults are).
  *
- * @param delay            the watermark delay (Spark's {@code withWatermark(order_ts, delay)})
+ * @param grace            the watermark delay (Spark's {@code withWatermark(order_ts, delay)})
  * @param pairsTopic       output of {@code dropDuplicates(order_id, order_ts)}; {@code null} to not run it
  * @param byIdTopic        output of {@code dropDuplicatesWithinWatermark(order_id)}; {@code null} to not run it
  * @param stores           where the deduplication state lives
  */
-public record DedupConfig(String ordersTopic, String lateTopic, Duration delay,
+public record DedupConfig(String ordersTopic, String lateTopic, Duration grace,
                           String pairsTopic, String byIdTopic, StateStoreKind stores, ShopTopics topics) {
 
     public DedupConfig {
@@ -21,8 +21,8 @@ public record DedupConfig(String ordersTopic, String lateTopic, Duration delay,
         Objects.requireNonNull(lateTopic, "lateTopic");
         Objects.requireNonNull(topics, "topics");
         Objects.requireNonNull(stores, "stores");
-        if (delay == null || delay.isNegative()) {
-            throw new IllegalArgumentException("the watermark delay must not be negative: " + delay);
+        if (grace == null || grace.isNegative()) {
+            throw new IllegalArgumentException("the watermark delay (grace) must not be negative: " + grace);
         }
         pairsTopic = pairsTopic == null || pairsTopic.isBlank() ? null : pairsTopic;
         byIdTopic = byIdTopic == null || byIdTopic.isBlank() ? null : byIdTopic;
@@ -34,13 +34,7 @@ public record DedupConfig(String ordersTopic, String lateTopic, Duration delay,
         }
     }
 
-    /** The contract's setup: 3-minute delay, both outputs. */
-    public static DedupConfig contract(ShopTopics topics) {
-        return new DedupConfig("orders", "dedup-service-late", Duration.ofMinutes(3),
-                "orders-deduped", "orders-deduped-by-id", StateStoreKind.ROCKSDB, topics);
-    }
-
     public DedupConfig withStores(StateStoreKind kind) {
-        return new DedupConfig(ordersTopic, lateTopic, delay, pairsTopic, byIdTopic, kind, topics);
+        return new DedupConfig(ordersTopic, lateTopic, grace, pairsTopic, byIdTopic, kind, topics);
     }
 }

@@ -1,9 +1,9 @@
 package com.shopstream.dedup.topology;
 
 import com.shopstream.common.model.Order;
-import com.shopstream.common.serde.InputStreams;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
+import com.shopstream.common.streams.InputStreams;
 import com.shopstream.common.watermark.EventTimeBound;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
@@ -45,8 +45,8 @@ public final class DedupTopology {
         ShopTopics topics = config.topics();
         KStream<String, Order> orders =
                 InputStreams.keyedByOrder(builder, topics.orders(config.ordersTopic()), "orders-source");
-        QueryLateness pairs = new QueryLateness(PAIRS_QUERY, config.delay(), new EventTimeBound());
-        QueryLateness byId = new QueryLateness(BY_ID_QUERY, config.delay(), new EventTimeBound());
+        QueryLateness pairs = new QueryLateness(PAIRS_QUERY, config.grace(), new EventTimeBound());
+        QueryLateness byId = new QueryLateness(BY_ID_QUERY, config.grace(), new EventTimeBound());
         List<QueryLateness> queries = new ArrayList<>();
         if (config.pairsTopic() != null) {
             queries.add(pairs);

@@ -44,8 +44,7 @@ final class FirstCopyDeduplicator implements Processor<String, Timed<Order>, Str
         this.context = context;
         this.seen = context.getStateStore(seenStoreName);
         this.expiry = new ExpiryIndex(context.getStateStore(expiryStoreName));
-        this.progress = StreamsRuntime.from(context.appConfigs()).progress()
-                .query(query.query(), query.delay(), java.util.List.of());
+        this.progress = StreamsRuntime.queryProgress(context, query.query(), query.delay());
     }
 
     @Override

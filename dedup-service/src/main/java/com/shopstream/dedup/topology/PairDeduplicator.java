@@ -34,8 +34,7 @@ final class PairDeduplicator implements Processor<String, Timed<Order>, String, 
     public void init(ProcessorContext<String, Order> context) {
         this.context = context;
         this.seen = new ExpiryIndex(context.getStateStore(storeName));
-        this.progress = StreamsRuntime.from(context.appConfigs()).progress()
-                .query(query.query(), query.delay(), java.util.List.of());
+        this.progress = StreamsRuntime.queryProgress(context, query.query(), query.delay());
     }
 
     @Override

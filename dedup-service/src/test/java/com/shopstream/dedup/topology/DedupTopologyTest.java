@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.TreeSet;
 import org.apache.kafka.streams.TopologyDescription;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -35,7 +35,7 @@ class DedupTopologyTest {
         }
         TestStreams streams = TestStreams.forDriver("dedup-service");
         harness = new StreamsHarness(DedupTopology.build(streams.builder(),
-                DedupConfig.contract(TestStreams.topics()).withStores(stores)), streams);
+                DedupConfigs.defaults().withStores(stores)), streams);
     }
 
     @AfterEach
@@ -118,15 +118,8 @@ class DedupTopologyTest {
     @Test
     void storeAndInternalTopicNamesArePinned() {
         TopologyDescription description = DedupTopology.build(TestStreams.forDriver("names").builder(),
-                DedupConfig.contract(TestStreams.topics())).describe();
-        TreeSet<String> stores = new TreeSet<>();
-        description.subtopologies().forEach(s -> s.nodes().forEach(node -> {
-            if (node instanceof TopologyDescription.Processor processor) {
-                stores.addAll(processor.stores());
-            }
-        }));
-
-        assertThat(stores).containsExactly("orders-deduped-by-id-expiry", "orders-deduped-by-id-seen",
+                DedupConfigs.defaults()).describe();
+        assertThat(TopologyNames.stores(description)).containsExactly("orders-deduped-by-id-expiry", "orders-deduped-by-id-seen",
                 "orders-deduped-seen", "orders-watermarks");
         assertThat(description.subtopologies()).hasSize(1);
     }

@@ -21,8 +21,7 @@ class JoinStreamsConfiguration {
     @Bean
     JoinConfig joinConfig(JoinProperties join, ShopstreamProperties common, ServiceIdentity service,
                           ShopTopics topics) {
-        return new JoinConfig(common.topics().orders(), common.topics().payments(), service.lateTopic(),
-                join.bound(), join.grace(), join.paidTopic(), join.statusTopic(), join.stateStores(), topics);
+        return join.toConfig(common, service.lateTopic(), topics);
     }
 
     @Bean

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * What {@link OrderPaymentJoinTopology} needs.
+ * What {@link OrderPaymentJoinTopology} needs; built from {@code JoinProperties} (where the defaults are).
  *
  * @param bound        a payment matches an order when {@code order_ts <= paid_ts <= order_ts + bound}
  * @param grace        watermark delay of each input partition
@@ -31,11 +31,5 @@ public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTo
         if (grace == null || grace.isNegative()) {
             throw new IllegalArgumentException("the watermark delay (grace) must not be negative: " + grace);
         }
-    }
-
-    /** The contract's setup: a payment up to 5 minutes after its order, 3-minute watermark delay. */
-    public static JoinConfig contract(ShopTopics topics) {
-        return new JoinConfig("orders", "payments", "join-service-late", Duration.ofMinutes(5), Duration.ofMinutes(3),
-                "orders-paid", "orders-payment-status", StateStoreKind.ROCKSDB, topics);
     }
 }

@@ -2,9 +2,9 @@ package com.shopstream.join.topology;
 
 import com.shopstream.common.model.JoinRow;
 import com.shopstream.common.model.ShopEvent;
-import com.shopstream.common.serde.InputStreams;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
+import com.shopstream.common.streams.InputStreams;
 import com.shopstream.common.watermark.EventTimeBound;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;

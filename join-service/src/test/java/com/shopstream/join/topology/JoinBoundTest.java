@@ -2,13 +2,13 @@ package com.shopstream.join.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.scenario.CanonicalJson;
+import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.scenario.CanonicalJson;
 import java.time.Duration;
 import java.util.List;
-import java.util.TreeSet;
 import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,7 +23,7 @@ class JoinBoundTest {
     void start() {
         TestStreams streams = TestStreams.forDriver("join-service");
         harness = new StreamsHarness(OrderPaymentJoinTopology.build(streams.builder(),
-                JoinConfig.contract(TestStreams.topics())), streams);
+                JoinConfigs.defaults()), streams);
     }
 
     @AfterEach
@@ -117,7 +117,7 @@ class JoinBoundTest {
         streams.with(streams.eventTime().withIdleTimeout(Duration.ofSeconds(5)));
         harness.close();
         harness = new StreamsHarness(OrderPaymentJoinTopology.build(streams.builder(),
-                JoinConfig.contract(TestStreams.topics())), streams);
+                JoinConfigs.defaults()), streams);
         payment(20, "p20", "10:00:00");
         order(21, "10:00:00");
         order(22, "10:30:00");
@@ -145,18 +145,12 @@ class JoinBoundTest {
     @Test
     void storeAndProcessorNamesArePinned() {
         TopologyDescription description = OrderPaymentJoinTopology.build(TestStreams.forDriver("join-service").builder(),
-                JoinConfig.contract(TestStreams.topics())).describe();
-        TreeSet<String> stores = new TreeSet<>();
-        description.subtopologies().forEach(s -> s.nodes().forEach(node -> {
-            if (node instanceof TopologyDescription.Processor processor) {
-                stores.addAll(processor.stores());
-            }
-        }));
+                JoinConfigs.defaults()).describe();
 
-        assertThat(stores).containsExactly("order-payment-join-by-order-id-watermarks", "order-payment-join-orders",
+        assertThat(TopologyNames.stores(description)).containsExactly("order-payment-join-by-order-id-watermarks", "order-payment-join-orders",
                 "order-payment-join-orders-expiry", "order-payment-join-payments",
                 "order-payment-join-payments-expiry", "order-payment-join-watermarks");
-        assertThat(description.toString()).contains("order-payment-join-by-order-id-repartition");
+        assertThat(TopologyNames.topics(description)).contains("order-payment-join-by-order-id-repartition");
         assertThat(description.subtopologies()).hasSize(2);
     }
 

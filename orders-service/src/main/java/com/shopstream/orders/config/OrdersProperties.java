@@ -1,27 +1,46 @@
 package com.shopstream.orders.config;
 
+import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.orders.topology.GroupBy;
+import com.shopstream.orders.topology.OrderWindowConfig;
 import com.shopstream.orders.topology.WindowQuery;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 /**
- * {@code shopstream.orders.*}. Without {@code queries}, the contract's two queries run (see the service README).
+ * {@code shopstream.orders.*}: the only place an orders-service default is written. Without {@code queries}, the
+ * contract's two queries run (see the service README).
  *
  * @param queries     the window queries; when set, they replace the defaults
+ * @param grace       the watermark delay of every query that does not set its own
  * @param stateStores where the windows are kept: {@code rocksdb} or {@code in-memory} (changelogged either way)
  */
 @ConfigurationProperties("shopstream.orders")
-public record OrdersProperties(List<Query> queries, @DefaultValue("rocksdb") StateStoreKind stateStores) {
+public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration grace,
+                               @DefaultValue("rocksdb") StateStoreKind stateStores) {
+
+    /** As a service without any configuration has them: bound from nothing, not copied. */
+    public static OrdersProperties defaults() {
+        return new Binder(new MapConfigurationPropertySource()).bindOrCreate("shopstream.orders",
+                OrdersProperties.class);
+    }
 
     public List<WindowQuery> windowQueries() {
         if (queries == null || queries.isEmpty()) {
-            return WindowQuery.contractDefaults();
+            return WindowQuery.contractDefaults(grace);
         }
-        return queries.stream().map(Query::toWindowQuery).toList();
+        return queries.stream().map(query -> query.toWindowQuery(grace)).toList();
+    }
+
+    /** The topology's configuration: these queries, the shared topics and the service's late topic. */
+    public OrderWindowConfig toConfig(ShopstreamProperties common, String lateTopic, ShopTopics topics) {
+        return new OrderWindowConfig(common.topics().orders(), lateTopic, windowQueries(), stateStores, topics);
     }
 
     /**
@@ -30,17 +49,18 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("rocksdb") Sta
      * @param name        unique; names the query's state, so do not rename a running query
      * @param size        window length
      * @param advance     hop; defaults to {@code size} (tumbling)
-     * @param grace       watermark delay
+     * @param grace       watermark delay; default {@code shopstream.orders.grace}
      * @param groupBy     optional: {@code customer_id}
      * @param updateTopic update-mode output (optional)
      * @param finalTopic  append-mode output (optional)
      * @param retention   how long windows stay queryable; default size + grace
      */
-    public record Query(String name, Duration size, Duration advance, @DefaultValue("3m") Duration grace,
+    public record Query(String name, Duration size, Duration advance, Duration grace,
                         GroupBy groupBy, String updateTopic, String finalTopic, Duration retention) {
 
-        WindowQuery toWindowQuery() {
-            return new WindowQuery(name, size, advance, grace, groupBy, updateTopic, finalTopic, retention);
+        WindowQuery toWindowQuery(Duration defaultGrace) {
+            return new WindowQuery(name, size, advance, grace == null ? defaultGrace : grace, groupBy, updateTopic,
+                    finalTopic, retention);
         }
     }
 }

@@ -21,8 +21,7 @@ class OrdersStreamsConfiguration {
     @Bean
     OrderWindowConfig orderWindowConfig(OrdersProperties orders, ShopstreamProperties common,
                                         ServiceIdentity service, ShopTopics topics) {
-        return new OrderWindowConfig(common.topics().orders(), service.lateTopic(), orders.windowQueries(),
-                orders.stateStores(), topics);
+        return orders.toConfig(common, service.lateTopic(), topics);
     }
 
     @Bean

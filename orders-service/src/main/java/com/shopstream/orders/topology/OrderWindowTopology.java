@@ -2,15 +2,15 @@ package com.shopstream.orders.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.WindowResult;
-import com.shopstream.common.serde.InputStreams;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
+import com.shopstream.common.streams.InputStreams;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.QueryLateness;
 import com.shopstream.common.watermark.SourceStep;
-import com.shopstream.common.watermark.Timed;
 import com.shopstream.common.watermark.TimeWindowLateness;
+import com.shopstream.common.watermark.Timed;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package com.shopstream.orders.topology;
 
+import com.shopstream.common.serde.BinaryFormat;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
-import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
@@ -38,11 +38,7 @@ public final class WindowAggregateSerde implements Serde<WindowAggregate> {
             if (bytes == null) {
                 return null;
             }
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            byte version = buffer.get();
-            if (version != VERSION) {
-                throw new SerializationException("unknown window aggregate format version " + version);
-            }
+            ByteBuffer buffer = BinaryFormat.open(bytes, VERSION, "window aggregate");
             long orders = buffer.getLong();
             int scale = buffer.getInt();
             byte[] unscaled = new byte[buffer.remaining()];

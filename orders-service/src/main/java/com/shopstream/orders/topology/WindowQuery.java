@@ -58,10 +58,9 @@ public record WindowQuery(String name, Duration size, Duration advance, Duration
         return new WindowQuery(name, size, advance, grace, null, updateTopic, finalTopic, null);
     }
 
-    /** The contract's queries: 5-minute tumbling and 10-minute-every-5 hopping windows, 3-minute delay. */
-    public static List<WindowQuery> contractDefaults() {
+    /** The contract's queries: 5-minute tumbling and 10-minute-every-5 hopping windows, with this watermark delay. */
+    public static List<WindowQuery> contractDefaults(Duration grace) {
         Duration five = Duration.ofMinutes(5);
-        Duration grace = Duration.ofMinutes(3);
         return List.of(
                 tumbling("orders-per-5m", five, grace, "orders-per-5m", "orders-per-5m-final"),
                 hopping("orders-per-10m-every-5m", Duration.ofMinutes(10), five, grace,

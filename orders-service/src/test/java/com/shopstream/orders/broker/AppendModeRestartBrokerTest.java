@@ -2,15 +2,15 @@ package com.shopstream.orders.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.serde.ShopTopics;
-import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.KafkaTestClients;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.RunningStreams;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.orders.config.OrdersProperties;
 import com.shopstream.orders.topology.OrderWindowConfig;
 import com.shopstream.orders.topology.OrderWindowTopology;
-import com.shopstream.orders.topology.WindowQuery;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -72,8 +72,9 @@ class AppendModeRestartBrokerTest {
     private static void run(String bootstrap, Path stateDir, Runnable body) {
         try (TestStreams config = TestStreams.forBroker("orders-service", bootstrap, stateDir)) {
             ShopTopics topics = TestStreams.topics();
-            OrderWindowConfig windows = new OrderWindowConfig("orders", "orders-service-late",
-                    WindowQuery.contractDefaults(), StateStoreKind.ROCKSDB, topics);
+            ShopstreamProperties common = ShopstreamProperties.defaults();
+            OrderWindowConfig windows = OrdersProperties.defaults().toConfig(common,
+                    common.lateTopic("orders-service"), topics);
             try (RunningStreams ignored = RunningStreams.start(OrderWindowTopology.build(config.builder(), windows),
                     config.properties(), Duration.ofSeconds(60))) {
                 body.run();

@@ -1,20 +1,24 @@
 package com.shopstream.orders.topology;
 
+import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.serde.ShopTopics;
-import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.TestStreams;
+import com.shopstream.orders.config.OrdersProperties;
 import java.util.List;
 
-/** Configurations the tests use: the contract's defaults, or chosen queries, with the default topics. */
+/** The topology's configuration as the service runs it without any settings (bound, not copied), or with chosen queries. */
 final class OrderWindowConfigs {
 
     private OrderWindowConfigs() {
     }
 
-    static OrderWindowConfig contract(ShopTopics topics) {
-        return of(topics, WindowQuery.contractDefaults());
+    static OrderWindowConfig defaults() {
+        ShopstreamProperties common = ShopstreamProperties.defaults();
+        return OrdersProperties.defaults().toConfig(common, common.lateTopic("orders-service"), TestStreams.topics());
     }
 
     static OrderWindowConfig of(ShopTopics topics, List<WindowQuery> queries) {
-        return new OrderWindowConfig("orders", "orders-service-late", queries, StateStoreKind.ROCKSDB, topics);
+        OrderWindowConfig defaults = defaults();
+        return new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(), queries, defaults.stores(), topics);
     }
 }

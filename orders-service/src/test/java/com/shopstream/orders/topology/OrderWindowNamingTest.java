@@ -2,8 +2,8 @@ package com.shopstream.orders.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.common.testing.TestStreams;
-import java.util.TreeSet;
 import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.Test;
 
@@ -16,28 +16,14 @@ class OrderWindowNamingTest {
     @Test
     void storesAndInternalTopicsKeepTheirNames() {
         TopologyDescription description = OrderWindowTopology.build(TestStreams.forDriver("naming").builder(),
-                OrderWindowConfigs.contract(TestStreams.topics())).describe();
+                OrderWindowConfigs.defaults()).describe();
 
-        TreeSet<String> stores = new TreeSet<>();
-        TreeSet<String> topics = new TreeSet<>();
-        for (TopologyDescription.Subtopology subtopology : description.subtopologies()) {
-            for (TopologyDescription.Node node : subtopology.nodes()) {
-                if (node instanceof TopologyDescription.Processor processor) {
-                    stores.addAll(processor.stores());
-                } else if (node instanceof TopologyDescription.Source source) {
-                    topics.addAll(source.topicSet());
-                } else if (node instanceof TopologyDescription.Sink sink) {
-                    topics.add(sink.topic());
-                }
-            }
-        }
-
-        assertThat(stores).containsExactly(
+        assertThat(TopologyNames.stores(description)).containsExactly(
                 "orders-by-all-watermarks",
                 "orders-per-10m-every-5m-store",
                 "orders-per-5m-store",
                 "orders-watermarks");
-        assertThat(topics).containsExactly(
+        assertThat(TopologyNames.topics(description)).containsExactly(
                 "orders",
                 "orders-by-all-repartition",
                 "orders-per-10m-every-5m",

@@ -30,8 +30,8 @@ import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 class PaymentsConfiguration {
 
     @Bean
-    PaymentsConfig paymentsConfig(ShopstreamProperties common, ShopTopics topics) {
-        return new PaymentsConfig(common.topics().paymentsRaw(), common.topics().payments(), topics);
+    PaymentsConfig paymentsConfig(PaymentsProperties payments, ShopstreamProperties common, ShopTopics topics) {
+        return payments.toConfig(common, topics);
     }
 
     @Bean

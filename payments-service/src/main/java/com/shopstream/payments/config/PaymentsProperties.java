@@ -1,8 +1,13 @@
 package com.shopstream.payments.config;
 
+import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.payments.topology.PaymentsConfig;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -21,6 +26,17 @@ public record PaymentsProperties(
         @DefaultValue("10000") int maxBatchLines,
         @DefaultValue("24h") Duration idempotencyWindow,
         @DefaultValue("100000") int idempotencyMaxIds) {
+
+    /** As a service without any configuration has them: bound from nothing, not copied. */
+    public static PaymentsProperties defaults() {
+        return new Binder(new MapConfigurationPropertySource()).bindOrCreate("shopstream.payments",
+                PaymentsProperties.class);
+    }
+
+    /** The topology's configuration: the shared topics it reads and writes. */
+    public PaymentsConfig toConfig(ShopstreamProperties common, ShopTopics topics) {
+        return new PaymentsConfig(common.topics().paymentsRaw(), common.topics().payments(), topics);
+    }
 
     public PaymentsProperties {
         if (maxBatchLines <= 0) {

@@ -19,8 +19,4 @@ public record PaymentsConfig(String rawTopic, String paymentsTopic, ShopTopics t
             throw new IllegalArgumentException("payments-service would read and write " + rawTopic);
         }
     }
-
-    public static PaymentsConfig contract(ShopTopics topics) {
-        return new PaymentsConfig("payments-raw", "payments", topics);
-    }
 }

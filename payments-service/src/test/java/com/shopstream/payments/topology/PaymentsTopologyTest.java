@@ -5,13 +5,13 @@ import static com.shopstream.common.testing.RecordingDeadLetterPublisher.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.errors.DeadLetterHeaders;
-import com.shopstream.scenario.ScenarioEvent;
-import com.shopstream.scenario.ShopExpectations;
-import com.shopstream.scenario.ShopExpectations.Checkpoint;
-import com.shopstream.scenario.ShopScenario;
+import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
-import java.util.TreeSet;
+import com.shopstream.scenario.ScenarioEvent;
+import com.shopstream.scenario.ShopExpectations.Checkpoint;
+import com.shopstream.scenario.ShopExpectations;
+import com.shopstream.scenario.ShopScenario;
 import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,7 +25,7 @@ class PaymentsTopologyTest {
     void start() {
         TestStreams streams = TestStreams.forDriver("payments-service");
         harness = new StreamsHarness(PaymentsTopology.build(streams.builder(),
-                PaymentsConfig.contract(TestStreams.topics())), streams);
+                PaymentsConfigs.defaults()), streams);
     }
 
     @AfterEach
@@ -65,20 +65,8 @@ class PaymentsTopologyTest {
     @Test
     void writesNoInternalTopicAndNamesItsStore() {
         TopologyDescription description = PaymentsTopology.build(TestStreams.forDriver("names").builder(),
-                PaymentsConfig.contract(TestStreams.topics())).describe();
-        TreeSet<String> topics = new TreeSet<>();
-        TreeSet<String> stores = new TreeSet<>();
-        description.subtopologies().forEach(s -> s.nodes().forEach(node -> {
-            if (node instanceof TopologyDescription.Source source) {
-                topics.addAll(source.topicSet());
-            } else if (node instanceof TopologyDescription.Sink sink) {
-                topics.add(sink.topic());
-            } else if (node instanceof TopologyDescription.Processor processor) {
-                stores.addAll(processor.stores());
-            }
-        }));
-
-        assertThat(topics).containsExactly("payments", "payments-raw");
-        assertThat(stores).containsExactly("payments-edge-watermarks");
+                PaymentsConfigs.defaults()).describe();
+        assertThat(TopologyNames.topics(description)).containsExactly("payments", "payments-raw");
+        assertThat(TopologyNames.stores(description)).containsExactly("payments-edge-watermarks");
     }
 }

@@ -1,14 +1,19 @@
 package com.shopstream.session.config;
 
+import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.session.topology.SessionConfig;
 import com.shopstream.session.topology.StreakClock;
 import java.math.BigDecimal;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 /**
- * {@code shopstream.session.*}.
+ * {@code shopstream.session.*}: the only place a session-service default is written.
  *
  * @param gap          session gap
  * @param grace        watermark delay
@@ -25,6 +30,19 @@ public record SessionProperties(
         @DefaultValue("customer-sessions-final") String finalTopic,
         @DefaultValue Streak streak,
         @DefaultValue("rocksdb") StateStoreKind stateStores) {
+
+    /** As a service without any configuration has them: bound from nothing, not copied. */
+    public static SessionProperties defaults() {
+        return new Binder(new MapConfigurationPropertySource()).bindOrCreate("shopstream.session",
+                SessionProperties.class);
+    }
+
+    /** The topology's configuration: these settings, the shared topics and the service's late topic. */
+    public SessionConfig toConfig(ShopstreamProperties common, String lateTopic, ShopTopics topics) {
+        return new SessionConfig(common.topics().orders(), lateTopic, gap, grace, updateTopic, finalTopic,
+                streak.topic(), streak.threshold(), streak.timeout(), streak.clock(), streak.checkInterval(),
+                stateStores, topics);
+    }
 
     /**
      * {@code shopstream.session.streak.*}.

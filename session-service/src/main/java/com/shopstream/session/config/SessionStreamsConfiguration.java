@@ -21,10 +21,7 @@ class SessionStreamsConfiguration {
     @Bean
     SessionConfig sessionConfig(SessionProperties session, ShopstreamProperties common, ServiceIdentity service,
                                 ShopTopics topics) {
-        SessionProperties.Streak streak = session.streak();
-        return new SessionConfig(common.topics().orders(), service.lateTopic(), session.gap(), session.grace(),
-                session.updateTopic(), session.finalTopic(), streak.topic(), streak.threshold(), streak.timeout(),
-                streak.clock(), streak.checkInterval(), session.stateStores(), topics);
+        return session.toConfig(common, service.lateTopic(), topics);
     }
 
     @Bean

@@ -1,11 +1,11 @@
 package com.shopstream.session.topology;
 
+import com.shopstream.common.serde.BinaryFormat;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
@@ -42,11 +42,7 @@ final class OpenSessionsSerde implements Serde<List<OpenSession>> {
             if (bytes == null) {
                 return null;
             }
-            ByteBuffer in = ByteBuffer.wrap(bytes);
-            byte version = in.get();
-            if (version != VERSION) {
-                throw new SerializationException("unknown open-sessions format version " + version);
-            }
+            ByteBuffer in = BinaryFormat.open(bytes, VERSION, "open-sessions");
             int count = in.getInt();
             List<OpenSession> sessions = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * What {@link SessionTopology} needs.
+ * What {@link SessionTopology} needs; built from {@code SessionProperties} (where the defaults are).
  *
  * @param gap                  session gap: an order within it of a session's last order joins the session
  * @param grace                watermark delay of the sessions
@@ -40,14 +40,6 @@ public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, 
         }
         positive(streakTimeout, "streak timeout");
         positive(streakCheckInterval, "streak check interval");
-    }
-
-    /** The contract's setup: 3-minute gap and delay, streak of orders of 10.00 or more, 30-minute event-time timeout. */
-    public static SessionConfig contract(ShopTopics topics) {
-        return new SessionConfig("orders", "session-service-late", Duration.ofMinutes(3), Duration.ofMinutes(3),
-                "customer-sessions", "customer-sessions-final", "customer-streaks", new BigDecimal("10.00"),
-                Duration.ofMinutes(30), StreakClock.EVENT_TIME, Duration.ofMinutes(1), StateStoreKind.ROCKSDB,
-                topics);
     }
 
     private static void positive(Duration duration, String what) {

@@ -1,7 +1,7 @@
 package com.shopstream.session.topology;
 
+import com.shopstream.common.serde.BinaryFormat;
 import java.nio.ByteBuffer;
-import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
@@ -24,11 +24,7 @@ final class StreakStateSerde implements Serde<StreakState> {
             if (bytes == null) {
                 return null;
             }
-            ByteBuffer in = ByteBuffer.wrap(bytes);
-            byte version = in.get();
-            if (version != VERSION) {
-                throw new SerializationException("unknown streak format version " + version);
-            }
+            ByteBuffer in = BinaryFormat.open(bytes, VERSION, "streak");
             return new StreakState(in.getLong(), in.getLong(), in.getLong());
         };
     }

@@ -83,7 +83,7 @@ class SessionPartitionsTest {
     private static Outputs run(List<Piped> records) {
         TestStreams streams = TestStreams.forDriver("session-service");
         try (StreamsHarness harness = new StreamsHarness(SessionTopology.build(streams.builder(),
-                SessionConfig.contract(TestStreams.topics())), streams, WALL_CLOCK)) {
+                SessionConfigs.defaults()), streams, WALL_CLOCK)) {
             TimedSerde<Order> serde = new TimedSerde<>(Order.class);
             for (Piped piped : records) {
                 harness.pipe(REPARTITION, piped.key().getBytes(StandardCharsets.UTF_8),

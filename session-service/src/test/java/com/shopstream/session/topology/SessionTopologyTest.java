@@ -2,12 +2,12 @@ package com.shopstream.session.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.scenario.CanonicalJson;
+import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.scenario.CanonicalJson;
 import java.util.List;
-import java.util.TreeSet;
 import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,7 +22,7 @@ class SessionTopologyTest {
     void start() {
         TestStreams streams = TestStreams.forDriver("session-service");
         harness = new StreamsHarness(SessionTopology.build(streams.builder(),
-                SessionConfig.contract(TestStreams.topics())), streams);
+                SessionConfigs.defaults()), streams);
     }
 
     @AfterEach
@@ -73,21 +73,12 @@ class SessionTopologyTest {
     @Test
     void storeAndInternalTopicNamesArePinned() {
         TopologyDescription description = SessionTopology.build(TestStreams.forDriver("names").builder(),
-                SessionConfig.contract(TestStreams.topics())).describe();
-        TreeSet<String> stores = new TreeSet<>();
-        TreeSet<String> topics = new TreeSet<>();
-        description.subtopologies().forEach(s -> s.nodes().forEach(node -> {
-            if (node instanceof TopologyDescription.Processor processor) {
-                stores.addAll(processor.stores());
-            } else if (node instanceof TopologyDescription.Source source) {
-                topics.addAll(source.topicSet());
-            }
-        }));
-
-        assertThat(stores).containsExactly("customer-sessions-ends", "customer-sessions-open",
+                SessionConfigs.defaults()).describe();
+        assertThat(TopologyNames.stores(description)).containsExactly("customer-sessions-ends", "customer-sessions-open",
                 "customer-streaks-expiry", "customer-streaks-state", "orders-by-customer-release-buffer",
                 "orders-by-customer-watermarks", "orders-watermarks");
-        assertThat(topics).containsExactly("orders", "orders-by-customer-repartition");
+        assertThat(TopologyNames.topics(description)).containsExactly("customer-sessions", "customer-sessions-final",
+                "customer-streaks", "orders", "orders-by-customer-repartition", "session-service-late");
     }
 
     private void order(long id, long customer, String time) {

@@ -1,7 +1,8 @@
-package com.shopstream.common.serde;
+package com.shopstream.common.streams;
 
 import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.serde.Topic;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;

@@ -1,0 +1,17 @@
+package com.shopstream.join.topology;
+
+import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.testing.TestStreams;
+import com.shopstream.join.config.JoinProperties;
+
+/** The topology's configuration as the service runs it without any settings: bound, not copied. */
+final class JoinConfigs {
+
+    private JoinConfigs() {
+    }
+
+    static JoinConfig defaults() {
+        ShopstreamProperties common = ShopstreamProperties.defaults();
+        return JoinProperties.defaults().toConfig(common, common.lateTopic("join-service"), TestStreams.topics());
+    }
+}
