@@ -22,9 +22,11 @@ record StoreBound(String store, long rows, String why) {
 
     static StoreBound of(String store, Rates rates) {
         if (store.endsWith("-watermarks")) {
-            // a row per input partition (a tracker keeps every partition of both of the join's inputs), a partition
-            // count per input topic, and the frontier
-            return new StoreBound(store, 2L * rates.partitions() + 3, "a row per input partition, count, frontier");
+            // per task (a tracker behind a repartition runs in one task per repartition partition, at most as many
+            // as the input has): a row per input partition (the join's tracker keeps every partition of both
+            // inputs), a partition count per input topic, and the frontier
+            return new StoreBound(store, rates.partitions() * (2L * rates.partitions() + 3),
+                    "per task: a row per input partition, count, frontier");
         }
         if (store.endsWith("-release-buffer")) {
             // orders wait until every partition's watermark has reached theirs: the skew between partitions
@@ -44,9 +46,10 @@ record StoreBound(String store, long rows, String why) {
             // an order copy until the watermark passes order_ts + bound
             case "order-payment-join-orders", "order-payment-join-orders-expiry" ->
                     kept(store, rates.ordersPerSecond(), minutes(5 + 3), rates);
-            // a payment until the watermark passes paid_ts
+            // a payment until the query's watermark passes paid_ts; that watermark is the older of both inputs',
+            // and at the end of a stream the orders stop up to the bound (5 minutes) before their payments do
             case "order-payment-join-payments", "order-payment-join-payments-expiry" ->
-                    kept(store, rates.paymentsPerSecond(), minutes(3), rates);
+                    kept(store, rates.paymentsPerSecond(), minutes(3 + 5), rates);
             default -> {
                 if (store.startsWith("customer-sessions")) {
                     // a session holds at least one order; sessions stay for gap + grace

@@ -56,6 +56,9 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
         this.frontier = new ClockStore(context.getStateStore(clockStoreName)).frontier();
         this.lastAdvance = frontier;
         this.releasedUpTo = frontier;
+        // counted again from the store: a revived task re-initializes the same processor
+        this.nextSequence = 0;
+        this.heldCount = 0;
         try (KeyValueIterator<Bytes, byte[]> all = held.all()) {
             while (all.hasNext()) {
                 ByteBuffer key = ByteBuffer.wrap(all.next().key.get());

@@ -44,6 +44,7 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
         store.loadInto(clocks);
         this.lastAdvance = clocks.frontier();
         this.taskId = context.taskId().toString();
+        progress.clear();   // a revived task re-initializes the same processor
         for (QueryLateness query : step.queries()) {
             progress.add(runtime.progress().query(query.query(), query.delay(), step.topics()));
         }

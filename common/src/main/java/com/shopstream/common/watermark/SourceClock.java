@@ -64,6 +64,11 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         this.context = context;
         this.streams = StreamsRuntime.from(context.appConfigs());
         this.runtime = streams.eventTime();
+        // a revived task re-initializes the same processor: nothing of the last life stays in memory
+        progress.clear();
+        own.clear();
+        lastReports.clear();
+        lastMetadata = null;
         for (QueryLateness query : step.queries()) {
             progress.add(streams.progress().query(query.query(), query.delay(), step.topics()));
         }

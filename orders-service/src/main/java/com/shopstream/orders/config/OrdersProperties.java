@@ -53,7 +53,7 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration
      * @param groupBy     optional: {@code customer_id}
      * @param updateTopic update-mode output (optional)
      * @param finalTopic  append-mode output (optional)
-     * @param retention   how long windows stay queryable; default size + grace
+     * @param retention   how long windows stay queryable; default 1h, or {@code size} if longer
      */
     public record Query(String name, Duration size, Duration advance, Duration grace,
                         GroupBy groupBy, String updateTopic, String finalTopic, Duration retention) {

@@ -80,7 +80,12 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
 
     @Override
     public void init(ProcessorContext<String, WindowOutput> context) {
+        // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.context = context;
+        this.changed.clear();
+        this.openWindowsWritten = false;
+        this.closedUpTo = InputClocks.NONE;
+        this.deletedUpTo = InputClocks.NONE;
         this.windows = context.getStateStore(query.storeName());
         this.idle = IdleLateness.of(context, lateness);
         long frontier = EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore));
@@ -90,7 +95,8 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         }
         if (query.updateTopic() != null) {
             Object interval = context.appConfigs().get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG);
-            context.schedule(Duration.ofMillis(Long.parseLong(String.valueOf(interval))),
+            // commit.interval.ms may be 0 (commit as often as possible); a punctuation needs at least 1 ms
+            context.schedule(Duration.ofMillis(Math.max(1, Long.parseLong(String.valueOf(interval)))),
                     PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
         }
     }

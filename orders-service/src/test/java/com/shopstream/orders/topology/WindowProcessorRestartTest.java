@@ -60,6 +60,33 @@ class WindowProcessorRestartTest {
         assertThat(context.forwarded()).isEmpty();
     }
 
+    @Test
+    void aRevivedTaskWritesEveryOpenWindowAgainForTheSameProcessor() {
+        WindowQuery query = WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals");
+        MockProcessorContext<String, WindowOutput> context =
+                new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
+        KeyValueStore<Bytes, WindowAggregate> windows = store(context, query.storeName(),
+                new WindowAggregateSerde());
+        KeyValueStore<String, byte[]> frontier = Stores.keyValueStoreBuilder(
+                StateStoreKind.IN_MEMORY.keyValue("frontier"), Serdes.String(), Serdes.ByteArray())
+                .withLoggingDisabled().build();
+        frontier.init(context.getStateStoreContext(), frontier);
+        context.addStateStore(frontier);
+        windows.put(WindowKeys.key(Instant.parse("2026-01-22T10:00:00Z").toEpochMilli(), "all"),
+                new WindowAggregate(1, new BigDecimal("1.00")));
+        WindowProcessor processor = new WindowProcessor(query, OrderWindowTopology.lateness(query), "frontier");
+        processor.init(context);
+        context.scheduledPunctuators().get(0).getPunctuator().punctuate(0);
+        assertThat(context.forwarded()).hasSize(1);
+
+        // the transaction that carried that row aborted: Kafka Streams revives the task with the same processor
+        context.resetForwards();
+        processor.init(context);
+        context.scheduledPunctuators().get(1).getPunctuator().punctuate(0);   // the one this init scheduled
+
+        assertThat(context.forwarded()).hasSize(1);
+    }
+
     private static <V> KeyValueStore<Bytes, V> store(MockProcessorContext<?, ?> context, String name,
                                                      Serde<V> values) {
         KeyValueStore<Bytes, V> store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name),
