@@ -117,8 +117,10 @@ class BoundedStateSoakTest {
                 }
                 assertThat(hourly).as(store + " at every hour, bound " + bound.why())
                         .allSatisfy(r -> assertThat(r).isBetween(0L, bound.rows()));
-                // no growth with the hours; a little noise allowed (rows move with the arrival rate of the hour)
-                assertThat(lastSix(hourly)).as(store + ": the last 6 hours against the first 6 " + hourly)
+                // no growth with the hours; a little noise allowed (rows move with the arrival rate of the hour). The
+                // last sample follows the stream's closing stretch, where the orders stop before their payments (a
+                // payment then waits for the orders' watermark): it is held to the bound above, not to this.
+                assertThat(lastSixFullHours(hourly)).as(store + ": the last 6 full hours against the first 6 " + hourly)
                         .isLessThanOrEqualTo(firstSix(hourly) * 3 / 2 + 2L * PARTITIONS);
             });
         }
@@ -130,6 +132,10 @@ class BoundedStateSoakTest {
 
     private static long lastSix(List<Long> hourly) {
         return max(hourly.subList(hourly.size() - 6, hourly.size()));
+    }
+
+    private static long lastSixFullHours(List<Long> hourly) {
+        return max(hourly.subList(hourly.size() - 7, hourly.size() - 1));
     }
 
     private static Map<String, List<Message>> emptyBatch() {
