@@ -16,6 +16,7 @@ import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,22 +29,26 @@ class WindowProcessorRestartTest {
     private static final Duration FIVE = Duration.ofMinutes(5);
     private static final Duration GRACE = Duration.ofMinutes(3);
 
+    private static final Instant TEN = Instant.parse("2026-01-22T10:00:00Z");
+
+    private final WindowQuery query = WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals");
+    private MockProcessorContext<String, WindowOutput> context;
+    private KeyValueStore<Bytes, WindowAggregate> windows;
+    private WindowProcessor processor;
+
+    /** A processor on a window store and an empty frontier store (the frontier never moved: no window is final). */
+    @BeforeEach
+    void start() {
+        context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
+        windows = store(context, query.storeName(), Serdes.Bytes(), new WindowAggregateSerde());
+        store(context, "frontier", Serdes.String(), Serdes.ByteArray());
+        processor = new WindowProcessor(query, OrderWindowTopology.lateness(query), "frontier");
+    }
+
     @Test
     void theFirstUpdateRowsAfterAStartAreThoseOfEveryOpenWindow() {
-        WindowQuery query = WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals");
-        MockProcessorContext<String, WindowOutput> context =
-                new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
-        KeyValueStore<Bytes, WindowAggregate> windows = store(context, query.storeName(),
-                new WindowAggregateSerde());
-        KeyValueStore<String, byte[]> frontier = Stores.keyValueStoreBuilder(
-                StateStoreKind.IN_MEMORY.keyValue("frontier"), Serdes.String(), Serdes.ByteArray())
-                .withLoggingDisabled().build();
-        frontier.init(context.getStateStoreContext(), frontier);
-        context.addStateStore(frontier);   // empty: the frontier never moved, no window is final
         // counted before the restart; its update row was lost with the crash
-        windows.put(WindowKeys.key(Instant.parse("2026-01-22T10:00:00Z").toEpochMilli(), "all"),
-                new WindowAggregate(2, new BigDecimal("3.50")));
-        WindowProcessor processor = new WindowProcessor(query, OrderWindowTopology.lateness(query), "frontier");
+        windows.put(WindowKeys.key(TEN.toEpochMilli(), "all"), new WindowAggregate(2, new BigDecimal("3.50")));
 
         processor.init(context);
         assertThat(context.forwarded()).isEmpty();
@@ -52,8 +57,7 @@ class WindowProcessorRestartTest {
         commit.getPunctuator().punctuate(0);
 
         assertThat(context.forwarded()).<WindowOutput>extracting(forwarded -> forwarded.record().value())
-                .containsExactly(new WindowOutput.Update(new WindowResult(
-                        Instant.parse("2026-01-22T10:00:00Z"), Instant.parse("2026-01-22T10:05:00Z"), 2,
+                .containsExactly(new WindowOutput.Update(new WindowResult(TEN, TEN.plus(FIVE), 2,
                         new BigDecimal("3.50"))));
         context.resetForwards();
         commit.getPunctuator().punctuate(100);
@@ -62,19 +66,7 @@ class WindowProcessorRestartTest {
 
     @Test
     void aRevivedTaskWritesEveryOpenWindowAgainForTheSameProcessor() {
-        WindowQuery query = WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals");
-        MockProcessorContext<String, WindowOutput> context =
-                new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
-        KeyValueStore<Bytes, WindowAggregate> windows = store(context, query.storeName(),
-                new WindowAggregateSerde());
-        KeyValueStore<String, byte[]> frontier = Stores.keyValueStoreBuilder(
-                StateStoreKind.IN_MEMORY.keyValue("frontier"), Serdes.String(), Serdes.ByteArray())
-                .withLoggingDisabled().build();
-        frontier.init(context.getStateStoreContext(), frontier);
-        context.addStateStore(frontier);
-        windows.put(WindowKeys.key(Instant.parse("2026-01-22T10:00:00Z").toEpochMilli(), "all"),
-                new WindowAggregate(1, new BigDecimal("1.00")));
-        WindowProcessor processor = new WindowProcessor(query, OrderWindowTopology.lateness(query), "frontier");
+        windows.put(WindowKeys.key(TEN.toEpochMilli(), "all"), new WindowAggregate(1, new BigDecimal("1.00")));
         processor.init(context);
         context.scheduledPunctuators().get(0).getPunctuator().punctuate(0);
         assertThat(context.forwarded()).hasSize(1);
@@ -87,10 +79,10 @@ class WindowProcessorRestartTest {
         assertThat(context.forwarded()).hasSize(1);
     }
 
-    private static <V> KeyValueStore<Bytes, V> store(MockProcessorContext<?, ?> context, String name,
-                                                     Serde<V> values) {
-        KeyValueStore<Bytes, V> store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name),
-                Serdes.Bytes(), values).withLoggingDisabled().build();
+    private static <K, V> KeyValueStore<K, V> store(MockProcessorContext<?, ?> context, String name, Serde<K> keys,
+                                                    Serde<V> values) {
+        KeyValueStore<K, V> store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name), keys,
+                values).withLoggingDisabled().build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
         return store;
