@@ -92,7 +92,8 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     @Override
     public void process(Record<String, V> record) {
         InputPartition partition = partitionOf();
-        checkPlacement(record.key(), partition);
+        OptionalInt count = runtime.partitionCounts().count(partition.topic());
+        checkPlacement(record.key(), partition, count);
         long before = clocks.newest(partition);
         long eventTime = record.timestamp();
         boolean admitted = false;
@@ -123,9 +124,8 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
             publishClock(partition);
         }
         if (admitted) {
-            int count = runtime.partitionCounts().count(partition.topic()).orElse(0);
-            context.forward(record.withValue(
-                    new Timed.Event<>(record.value(), partition, count, before, clocks.newest(partition))));
+            context.forward(record.withValue(new Timed.Event<>(record.value(), partition, count.orElse(0), before,
+                    clocks.newest(partition))));
         }
         if (moved && step.mode() == SourceStep.Mode.LOCAL) {
             advance(record.timestamp());
@@ -137,11 +137,10 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
      * another partition. Nothing here depends on it — the queries that need records of one key together re-partition
      * by it themselves — but a user of the topic with another consumer should know.
      */
-    private void checkPlacement(String key, InputPartition partition) {
+    private void checkPlacement(String key, InputPartition partition, OptionalInt count) {
         if (key == null) {
             return;
         }
-        OptionalInt count = runtime.partitionCounts().count(partition.topic());
         if (count.isEmpty()) {
             return;
         }
