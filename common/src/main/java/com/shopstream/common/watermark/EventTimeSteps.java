@@ -110,11 +110,6 @@ public final class EventTimeSteps {
                 Named.as(step.name() + "-event-time-order"), step.storeName());
     }
 
-    /** The name of the store that keeps a step's frontier: operators read what they had made final from it. */
-    public static String frontierStore(FrontierStep step) {
-        return step.storeName();
-    }
-
     /** The frontier a task had reached before it (re)started, from the store a step keeps it in. */
     public static long persistedFrontier(org.apache.kafka.streams.state.KeyValueStore<String, byte[]> store) {
         return new ClockStore(store).frontier();
