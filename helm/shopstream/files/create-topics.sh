@@ -1,13 +1,18 @@
 #!/bin/bash
 # Creates Shopstream's contract topics on a Kafka cluster with the Kafka distribution's kafka-topics.sh; idempotent.
-# docker-compose.yml (service topic-init) runs this file; the helm chart runs a copy of it
-# (helm/shopstream/files/create-topics.sh, kept identical by deploy-checks) in its optional topic Job.
+# docker-compose.yml (service topic-init) and the helm chart's optional topic Job both run this file, with the list
+# beside it (contract-topics.txt, whose header says the format; local-kafka creates the same topics from it).
 #
 # Environment:
 #   BOOTSTRAP_SERVERS   required, e.g. kafka:19092
-#   TOPICS              required, one topic a line: "name partitions [key=value ...]" (topic configs); '#' comments
+#   TOPICS_FILE         the topic list, one topic a line: "name partitions [key=value ...]" (topic configs); '#'
+#                       comments; partitions is a number, "default" or "co-partitioned" (both: PARTITIONS)
+#   TOPICS              the list itself instead of a file
+#   PARTITIONS          partition count of the lines that say default or co-partitioned
+#   PARTITIONS_BY_TOPIC "name=count ..." overriding the list for single topics
+#   TOPIC_CONFIGS       "key=value ..." added to every topic's configs
 #   REPLICATION_FACTOR  default 1
-#   CO_PARTITIONED      topics that must have the same partition count, default "orders payments"
+#   CO_PARTITIONED      topics that must have the same partition count, default: the list's co-partitioned ones
 #   KAFKA_BIN           default /opt/kafka/bin (the apache/kafka image)
 #   WAIT_SECONDS        how long to wait for the cluster to answer, default 180
 #   SECURITY_PROTOCOL   default PLAINTEXT; SASL_MECHANISM, SASL_JAAS_CONFIG; SSL_TRUSTSTORE_LOCATION, SSL_TRUSTSTORE_TYPE,
@@ -20,11 +25,17 @@
 set -euo pipefail
 
 : "${BOOTSTRAP_SERVERS:?BOOTSTRAP_SERVERS is required}"
-: "${TOPICS:?TOPICS is required: one topic a line, \"name partitions [key=value ...]\"}"
+if [ -n "${TOPICS_FILE:-}" ]; then
+  TOPICS="$(cat -- "$TOPICS_FILE")"
+fi
+: "${TOPICS:?TOPICS_FILE or TOPICS is required: one topic a line, \"name partitions [key=value ...]\"}"
 bin="${KAFKA_BIN:-/opt/kafka/bin}"
 replication="${REPLICATION_FACTOR:-1}"
-read -r -a co_partitioned <<< "${CO_PARTITIONED:-orders payments}"
 wait_seconds="${WAIT_SECONDS:-180}"
+declare -A by_topic=()
+for pair in ${PARTITIONS_BY_TOPIC:-}; do
+  by_topic[${pair%%=*}]="${pair#*=}"
+done
 
 client="$(mktemp "${TMPDIR:-/tmp}/shopstream-topics.XXXXXX")"
 trap 'rm -f "$client"' EXIT
@@ -62,21 +73,44 @@ describe() {
 
 # The wanted topics, in the order given.
 names=()
+listed_co_partitioned=()
 declare -A partitions=() configs=()
 while read -r name count rest; do
   case "$name" in '' | '#'*) continue ;; esac
-  if ! [[ "$count" =~ ^[1-9][0-9]*$ ]]; then
-    echo "topic $name: partition count '${count}' is not a positive number" >&2
-    exit 2
-  fi
   if [ -n "${partitions[$name]+x}" ]; then
     echo "topic $name is listed twice" >&2
     exit 2
   fi
+  case "$count" in
+    default | co-partitioned)
+      if [ "$count" = co-partitioned ]; then listed_co_partitioned+=("$name"); fi
+      count="${PARTITIONS:-}"
+      if [ -z "$count" ]; then
+        echo "topic $name takes the default partition count, but PARTITIONS is not set" >&2
+        exit 2
+      fi ;;
+  esac
+  count="${by_topic[$name]:-$count}"
+  if ! [[ "$count" =~ ^[1-9][0-9]*$ ]]; then
+    echo "topic $name: partition count '${count}' is not a positive number" >&2
+    exit 2
+  fi
   names+=("$name")
   partitions[$name]="$count"
-  configs[$name]="${rest%%#*}"
+  read -r -a words <<< "${rest%%#*} ${TOPIC_CONFIGS:-}"
+  configs[$name]="${words[*]}"
 done <<< "$TOPICS"
+for name in "${!by_topic[@]}"; do
+  if [ -z "${partitions[$name]+x}" ]; then
+    echo "PARTITIONS_BY_TOPIC names $name, which is not in the topic list" >&2
+    exit 2
+  fi
+done
+if [ -n "${CO_PARTITIONED+x}" ]; then
+  read -r -a co_partitioned <<< "$CO_PARTITIONED"
+else
+  co_partitioned=("${listed_co_partitioned[@]}")
+fi
 
 # Refuse a list that would break co-partitioning before anything is created.
 first=""
@@ -85,7 +119,7 @@ for topic in "${co_partitioned[@]}"; do
   if [ -z "$count" ]; then continue; fi
   if [ -z "$first" ]; then first="$topic"; continue; fi
   if [ "$count" != "${partitions[$first]}" ]; then
-    echo "$first and $topic must have the same partition count (join-service joins them by key), but TOPICS asks for ${partitions[$first]} and $count" >&2
+    echo "$first and $topic must have the same partition count (join-service joins them by key), but the list asks for ${partitions[$first]} and $count" >&2
     exit 2
   fi
 done

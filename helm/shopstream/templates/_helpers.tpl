@@ -146,3 +146,18 @@ app.kubernetes.io/component: {{ include "shopstream.module" .key }}
 {{- toString . -}}
 {{- end -}}
 {{- end -}}
+
+{{/*
+The topics of files/contract-topics.txt (the contract's one topic list) as a JSON array of {name, coPartitioned}:
+the validation needs their names and which of them must have one partition count.
+*/}}
+{{- define "shopstream.contractTopics" -}}
+{{- $topics := list -}}
+{{- range $line := splitList "\n" (.Files.Get "files/contract-topics.txt") -}}
+{{- $words := splitList " " (regexReplaceAll "\\s+" (trim (regexReplaceAll "#.*" $line "")) " ") -}}
+{{- if first $words -}}
+{{- $topics = append $topics (dict "name" (first $words) "coPartitioned" (eq (index $words 1) "co-partitioned")) -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $topics -}}
+{{- end -}}

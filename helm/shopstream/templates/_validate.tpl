@@ -56,17 +56,28 @@ templates/validate.yaml, so `helm template`, `helm install` and `helm lint` all 
 {{- if .Values.topics.enabled -}}
 {{- $topics := .Values.topics -}}
 {{- $byTopic := default dict $topics.partitionsByTopic -}}
-{{- $orders := int (default $topics.partitions (index $byTopic "orders")) -}}
-{{- $payments := int (default $topics.partitions (index $byTopic "payments")) -}}
-{{- if ne $orders $payments -}}
-{{- $errors = append $errors (printf "topics: orders would get %d partitions and payments %d (topics.partitions, topics.partitionsByTopic): they must be equal, join-service joins them by key and it and payments-service refuse to start otherwise" $orders $payments) -}}
+{{- $listed := include "shopstream.contractTopics" . | fromJsonArray -}}
+{{- $names := list -}}
+{{- $coPartitioned := dict -}}
+{{- range $topic := $listed -}}
+{{- $names = append $names $topic.name -}}
+{{- if $topic.coPartitioned -}}
+{{- $_ := set $coPartitioned $topic.name (int (default $topics.partitions (index $byTopic $topic.name))) -}}
+{{- end -}}
+{{- end -}}
+{{- if gt (len (uniq (values $coPartitioned))) 1 -}}
+{{- $counts := list -}}
+{{- range $name := keys $coPartitioned | sortAlpha -}}
+{{- $counts = append $counts (printf "%s %d" $name (index $coPartitioned $name)) -}}
+{{- end -}}
+{{- $errors = append $errors (printf "topics: the co-partitioned topics would get different partition counts (%s; topics.partitions, topics.partitionsByTopic): they must be equal, join-service joins them by key and it and payments-service refuse to start otherwise" (join ", " $counts)) -}}
 {{- end -}}
 {{- if lt (int $topics.partitions) 1 -}}
 {{- $errors = append $errors (printf "topics.partitions must be at least 1 (got %v)" $topics.partitions) -}}
 {{- end -}}
 {{- range $name, $count := $byTopic -}}
-{{- if not (has $name $topics.names) -}}
-{{- $errors = append $errors (printf "topics.partitionsByTopic.%s: %s is not in topics.names" $name $name) -}}
+{{- if not (has $name $names) -}}
+{{- $errors = append $errors (printf "topics.partitionsByTopic.%s: %s is not in the chart's files/contract-topics.txt" $name $name) -}}
 {{- end -}}
 {{- if lt (int $count) 1 -}}
 {{- $errors = append $errors (printf "topics.partitionsByTopic.%s must be at least 1 (got %v)" $name $count) -}}

@@ -60,34 +60,17 @@ class ComposeFileTest {
     }
 
     @Test
-    void topicInitCreatesExactlyTheContractTopicsWithExplicitPartitionCounts() {
+    void topicInitRunsTheChartsScriptWithTheContractsTopicList() {
+        // what the script then creates is TopicCreationTest's
         Map<String, Object> init = service("topic-init");
         assertThat(init.get("image")).isEqualTo(service("kafka").get("image"));
         assertThat(Yamls.string(init, "depends_on.kafka.condition")).isEqualTo("service_healthy");
-        assertThat(Yamls.list(init.get("volumes")))
-                .contains("./deploy/kafka/create-topics.sh:/opt/shopstream/create-topics.sh:ro");
-        assertThat(Repo.path("deploy", "kafka", "create-topics.sh")).isRegularFile();
+        assertThat(Yamls.list(init.get("volumes"))).containsExactly(
+                "./helm/shopstream/files/create-topics.sh:/opt/shopstream/create-topics.sh:ro",
+                "./helm/shopstream/files/contract-topics.txt:/opt/shopstream/contract-topics.txt:ro");
         assertThat(Yamls.list(init.get("entrypoint"))).containsExactly("/bin/bash", "/opt/shopstream/create-topics.sh");
+        assertThat(env(init, "TOPICS_FILE")).isEqualTo("/opt/shopstream/contract-topics.txt");
         assertThat(env(init, "BOOTSTRAP_SERVERS")).isEqualTo(internalBootstrap());
-        assertThat(env(init, "CO_PARTITIONED")).isEqualTo("orders payments");
-
-        List<TopicLine> topics = TopicLine.parse(env(init, "TOPICS"));
-        assertThat(topics).extracting(TopicLine::name).containsExactlyElementsOf(Repo.contractTopics());
-        assertThat(topics).hasSize(23);
-        assertThat(TopicLine.partitionsOf(topics, "orders")).as("orders and payments are co-partitioned")
-                .isEqualTo(TopicLine.partitionsOf(topics, "payments"));
-    }
-
-    @Test
-    void topicInitAppliesLocalKafkasTimestampRule() {
-        for (TopicLine topic : TopicLine.parse(env(service("topic-init"), "TOPICS"))) {
-            if (Repo.keepsProducerTimestamp(topic.name())) {
-                assertThat(topic.configs()).as(topic.name()).isEmpty();
-            } else {
-                assertThat(topic.configs()).as(topic.name())
-                        .containsExactlyEntriesOf(Map.of("message.timestamp.type", "LogAppendTime"));
-            }
-        }
     }
 
     @Test

@@ -267,25 +267,18 @@ class HelmChartTest {
     }
 
     @Test
-    void topicJobCreatesTheContractTopicsWithTheComposeScriptAndLocalKafkasRule() {
+    void topicJobRunsTheScriptWithTheContractsTopicListAndTheValues() {
+        // what the script then creates is TopicCreationTest's
         Map<String, Object> job = production.ofKind("Job").get(0);
         Map<String, Object> container = container(job);
         assertThat(Yamls.string(container, "image")).isEqualTo("apache/kafka:" + System.getProperty("shopstream.kafka.version", "4.1.2"));
         assertThat(Yamls.list(container.get("command"))).containsExactly("/bin/bash", "-c");
         assertThat(Yamls.list(container.get("args"))).singleElement()
-                .isEqualTo(Repo.read(Repo.path("deploy", "kafka", "create-topics.sh")));
-
-        List<TopicLine> topics = TopicLine.parse(envValue(container, "TOPICS"));
-        assertThat(topics).extracting(TopicLine::name).containsExactlyElementsOf(Repo.contractTopics());
-        for (TopicLine topic : topics) {
-            assertThat(topic.partitions()).as(topic.name()).isEqualTo(12);
-            assertThat(topic.configs()).as(topic.name()).containsEntry("min.insync.replicas", "2");
-            if (Repo.keepsProducerTimestamp(topic.name())) {
-                assertThat(topic.configs()).as(topic.name()).doesNotContainKey("message.timestamp.type");
-            } else {
-                assertThat(topic.configs()).as(topic.name()).containsEntry("message.timestamp.type", "LogAppendTime");
-            }
-        }
+                .isEqualTo(Repo.read(FakeKafkaTopics.CREATE_TOPICS));
+        assertThat(envValue(container, "TOPICS")).isEqualTo(Repo.read(FakeKafkaTopics.CONTRACT_TOPICS));
+        assertThat(envValue(container, "PARTITIONS")).isEqualTo("12");
+        assertThat(envValue(container, "PARTITIONS_BY_TOPIC")).isEqualTo("orders=12 payments=12");
+        assertThat(envValue(container, "TOPIC_CONFIGS")).isEqualTo("min.insync.replicas=2");
         assertThat(envValue(container, "REPLICATION_FACTOR")).isEqualTo("3");
         assertThat(envValue(container, "BOOTSTRAP_SERVERS"))
                 .isEqualTo(envValue(container(production.workload("orders-service")), "SPRING_KAFKA_BOOTSTRAP_SERVERS"));
@@ -301,14 +294,6 @@ class HelmChartTest {
         assertThat(Chart.values()).extracting(v -> Yamls.at(v, "topics.enabled")).isEqualTo(false);
         assertThat(Chart.render(Map.of("kafka.bootstrapServers", Chart.BOOTSTRAP, "topics.enabled", "true"))
                 .ofKind("Job")).as("a hook is not part of the release manifest").isEmpty();
-    }
-
-    @Test
-    void theChartsScriptCopyIsTheComposeScript() {
-        assertThat(Repo.read(Chart.DIR.resolve("files").resolve("create-topics.sh")))
-                .as("helm/shopstream/files/create-topics.sh must be a copy of deploy/kafka/create-topics.sh")
-                .isEqualTo(Repo.read(Repo.path("deploy", "kafka", "create-topics.sh")));
-        assertThat(Yamls.list(Yamls.at(Chart.values(), "topics.names"))).containsExactlyElementsOf(Repo.contractTopics());
     }
 
     @Test

@@ -16,7 +16,8 @@ class HelmValidationTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            partitions-differ.yaml            | topics: orders would get 6 partitions and payments 3
+            partitions-differ.yaml            | topics: the co-partitioned topics would get different partition counts (orders 6, payments 3;
+            unknown-topic.yaml                | topics.partitionsByTopic.order: order is not in the chart's files/contract-topics.txt
             no-replicas.yaml                  | services.orders.replicaCount must be at least 1
             static-membership-deployment.yaml | services.join.staticMembership needs kind StatefulSet
             no-bootstrap-servers.yaml         | kafka.bootstrapServers is required

@@ -102,27 +102,6 @@ final class Repo {
         return serverPort(module) + MANAGEMENT_PORT_OFFSET;
     }
 
-    /** The contract's topics: local-kafka/src/main/resources/contract-topics.txt, parsed as ContractTopics does. */
-    static List<String> contractTopics() {
-        Set<String> names = new LinkedHashSet<>();
-        for (String line : read(path("local-kafka", "src", "main", "resources", "contract-topics.txt")).split("\n")) {
-            int hash = line.indexOf('#');
-            String name = (hash >= 0 ? line.substring(0, hash) : line).strip();
-            if (!name.isEmpty() && !names.add(name)) {
-                throw new AssertionError("contract-topics.txt lists " + name + " twice");
-            }
-        }
-        return List.copyOf(names);
-    }
-
-    /**
-     * local-kafka's rule (ContractTopics.configs): these topics keep the producer's timestamp, all others are created
-     * with message.timestamp.type=LogAppendTime. {@link ContractTopicsRuleTest} fails when local-kafka changes it.
-     */
-    static boolean keepsProducerTimestamp(String topic) {
-        return topic.equals("orders") || topic.equals("payments-raw") || topic.endsWith("-dlq");
-    }
-
     private static Path findRoot() {
         String configured = System.getProperty("shopstream.repo.dir");
         if (configured != null && isRoot(Path.of(configured))) {

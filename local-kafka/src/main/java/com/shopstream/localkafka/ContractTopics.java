@@ -32,16 +32,8 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * The contract's topics, listed once in the classpath resource {@value #RESOURCE} so that other tooling can read
- * the same list, and their creation on a broker.
- */
+/** Creation of the contract's topics ({@link ContractTopic#list()}) on a broker. */
 public final class ContractTopics {
-
-    /** Classpath resource (at the root) with one topic per line; '#' starts a comment. */
-    public static final String RESOURCE = "contract-topics.txt";
-    /** Joined by key, so they must have the same partition count or the join silently misses matches. */
-    public static final List<String> CO_PARTITIONED = List.of("orders", "payments");
 
     private static final Logger log = LoggerFactory.getLogger(ContractTopics.class);
     private static final short REPLICATION_FACTOR = 1;
@@ -49,41 +41,34 @@ public final class ContractTopics {
     private ContractTopics() {
     }
 
-    /** The contract's topic names, in the order of the resource file. */
+    /** The contract's topic names, in the order of the list. */
     public static List<String> names() {
-        InputStream in = ContractTopics.class.getClassLoader().getResourceAsStream(RESOURCE);
-        if (in == null) {
-            throw new IllegalStateException("classpath resource " + RESOURCE + " is missing");
-        }
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            return parse(reader.lines().toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
-        }
+        return ContractTopic.list().stream().map(ContractTopic::name).toList();
     }
 
-    static List<String> parse(List<String> lines) {
-        Set<String> names = new LinkedHashSet<>();
-        for (String line : lines) {
-            int hash = line.indexOf('#');
-            String name = (hash >= 0 ? line.substring(0, hash) : line).strip();
-            if (!name.isEmpty() && !names.add(name)) {
-                throw new IllegalStateException(RESOURCE + " lists topic '" + name + "' twice");
-            }
-        }
-        return List.copyOf(names);
+    /** Joined by key, so they must have the same partition count or the join silently misses matches. */
+    public static List<String> coPartitioned() {
+        return ContractTopic.list().stream().filter(ContractTopic::coPartitioned).map(ContractTopic::name).toList();
     }
 
     /**
-     * Topic-level settings at creation. Kafka Streams stamps results with their event time, and time-based
-     * retention deletes by that stamp, so replaying old events (the golden scenario is dated 2026-01-22) would
-     * have results deleted as they arrive. Results, late records and {@code payments} (written by a service) are
-     * therefore stamped when written; consumers read event time from the payload anyway. The inputs that outside
-     * producers write, and the dead letters that copy those records unchanged, keep the producer's timestamp.
+     * The topics {@link #ensure} creates on a cluster that has none of them: what the deployment files' script must
+     * create too (deploy-checks compares them).
      */
-    static Map<String, String> configs(String topic) {
-        boolean keepsProducerTimestamp = topic.equals("orders") || topic.equals("payments-raw") || topic.endsWith("-dlq");
-        return keepsProducerTimestamp ? Map.of() : Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime");
+    public static List<NewTopic> toCreate(int partitions) {
+        return toCreate(ContractTopic.list(), Map.of(), partitions);
+    }
+
+    private static List<NewTopic> toCreate(List<ContractTopic> topics, Map<String, Integer> existing, int partitions) {
+        int coPartitions = coPartitionedCount(existing).orElse(partitions);
+        List<NewTopic> missing = new ArrayList<>();
+        for (ContractTopic topic : topics) {
+            if (!existing.containsKey(topic.name())) {
+                int count = topic.coPartitioned() ? coPartitions : topic.partitions(partitions);
+                missing.add(new NewTopic(topic.name(), count, REPLICATION_FACTOR).configs(topic.configs()));
+            }
+        }
+        return missing;
     }
 
     /** What {@link #ensure} found and did. */
@@ -91,24 +76,17 @@ public final class ContractTopics {
     }
 
     /**
-     * Creates the contract topics that do not exist yet, with {@code partitions} partitions, one replica and
-     * {@link #configs}.
+     * Creates the contract topics that do not exist yet, with the list's partitions ({@code partitions} where it says
+     * default), one replica and the list's configs.
      * Existing topics are kept as they are: a different partition count is only warned about, because changing
      * it would move keys between partitions under running applications. The co-partitioned inputs are the
      * exception: a missing one is created like its existing partner, and a mismatch between them fails.
      */
     public static Result ensure(Admin admin, int partitions, Duration timeout) throws Exception {
-        List<String> topics = names();
+        List<ContractTopic> list = ContractTopic.list();
+        List<String> topics = list.stream().map(ContractTopic::name).toList();
         Map<String, Integer> existing = partitionCounts(admin, topics, timeout);
-        int coPartitions = coPartitionedCount(existing).orElse(partitions);
-
-        List<NewTopic> missing = new ArrayList<>();
-        for (String topic : topics) {
-            if (!existing.containsKey(topic)) {
-                int count = CO_PARTITIONED.contains(topic) ? coPartitions : partitions;
-                missing.add(new NewTopic(topic, count, REPLICATION_FACTOR).configs(configs(topic)));
-            }
-        }
+        List<NewTopic> missing = toCreate(list, existing, partitions);
         List<String> created = new ArrayList<>();
         if (!missing.isEmpty()) {
             Map<String, KafkaFuture<Void>> results = admin.createTopics(missing).values();
@@ -146,7 +124,7 @@ public final class ContractTopics {
                 + " kept as they are (delete them, or use a new --data-dir, to change that)", which(names, topics),
                 count, requested));
         matched.forEach((count, names) -> log.warn("{} were created with {} partitions, not the requested {}, to match the"
-                + " existing one of {}", which(names, topics), count, requested, CO_PARTITIONED));
+                + " existing one of {}", which(names, topics), count, requested, coPartitioned()));
     }
 
     private static String which(List<String> names, List<String> all) {
@@ -156,13 +134,14 @@ public final class ContractTopics {
     /** The partition count shared by the co-partitioned topics that exist, if any exist. */
     static OptionalInt coPartitionedCount(Map<String, Integer> counts) {
         Map<String, Integer> present = new TreeMap<>();
-        for (String topic : CO_PARTITIONED) {
+        List<String> coPartitioned = coPartitioned();
+        for (String topic : coPartitioned) {
             if (counts.containsKey(topic)) {
                 present.put(topic, counts.get(topic));
             }
         }
         if (present.values().stream().distinct().count() > 1) {
-            throw new IllegalStateException("topics " + CO_PARTITIONED + " must have the same partition count"
+            throw new IllegalStateException("topics " + coPartitioned + " must have the same partition count"
                     + " because join-service joins them by key, but they have " + present
                     + "; delete them (or use a new --data-dir) and start again");
         }

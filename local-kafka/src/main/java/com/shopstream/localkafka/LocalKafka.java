@@ -131,7 +131,7 @@ public final class LocalKafka implements AutoCloseable {
      * the requested one when the topics already existed; without topic creation it is the requested one.
      */
     public int partitions() {
-        return topics == null ? options.partitions() : topics.partitions().get(ContractTopics.CO_PARTITIONED.get(0));
+        return topics == null ? options.partitions() : topics.partitions().get(ContractTopics.coPartitioned().get(0));
     }
 
     public LocalKafkaOptions options() {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.admin.Admin;
@@ -33,11 +34,38 @@ class ContractTopicsTest {
     }
 
     @Test
-    void commentsAndBlankLinesAreIgnoredAndDuplicatesRefused() {
-        assertThat(ContractTopics.parse(List.of("# inputs", "", "  orders  # keyed by order_id", "payments")))
-                .containsExactly("orders", "payments");
-        assertThatIllegalStateException().isThrownBy(() -> ContractTopics.parse(List.of("orders", "orders")))
+    void theListSaysWhichTopicsKeepTheProducersTimestamp() {
+        // what outside producers write, and the dead letters that copy it unchanged; everything else is stamped
+        // when written (see the list's header for why)
+        assertThat(ContractTopics.toCreate(3)).allSatisfy(topic -> assertThat(topic.numPartitions()).isEqualTo(3))
+                .filteredOn(topic -> topic.configs().isEmpty()).extracting(NewTopic::name)
+                .containsExactly("orders", "payments-raw", "orders-service-dlq", "session-service-dlq",
+                        "join-service-dlq", "dedup-service-dlq", "payments-service-dlq");
+        assertThat(ContractTopics.toCreate(3)).filteredOn(topic -> !topic.configs().isEmpty())
+                .allSatisfy(topic -> assertThat(topic.configs())
+                        .containsExactlyEntriesOf(Map.of("message.timestamp.type", "LogAppendTime")))
+                .hasSize(EXPECTED.size() - 7);
+        assertThat(ContractTopics.coPartitioned()).containsExactly("orders", "payments");
+    }
+
+    @Test
+    void linesGiveAPartitionRuleAndConfigsCommentsAreIgnoredAndMistakesRefused() {
+        assertThat(ContractTopic.parse(List.of("# inputs", "", "  orders co-partitioned # keyed by order_id",
+                "payments-raw 4 retention.ms=-1 cleanup.policy=delete", "customer-streaks default")))
+                .containsExactly(
+                        new ContractTopic("orders", OptionalInt.empty(), true, Map.of()),
+                        new ContractTopic("payments-raw", OptionalInt.of(4), false,
+                                Map.of("retention.ms", "-1", "cleanup.policy", "delete")),
+                        new ContractTopic("customer-streaks", OptionalInt.empty(), false, Map.of()));
+        assertThatIllegalStateException()
+                .isThrownBy(() -> ContractTopic.parse(List.of("orders default", "orders default")))
                 .withMessageContaining("lists topic 'orders' twice");
+        assertThatIllegalStateException().isThrownBy(() -> ContractTopic.parse(List.of("orders")))
+                .withMessageContaining("'orders' has no partitions");
+        assertThatIllegalStateException().isThrownBy(() -> ContractTopic.parse(List.of("orders three")))
+                .withMessageContaining("not 'three'");
+        assertThatIllegalStateException().isThrownBy(() -> ContractTopic.parse(List.of("orders 3 compact")))
+                .withMessageContaining("topic config 'compact' is not key=value");
     }
 
     @Test
