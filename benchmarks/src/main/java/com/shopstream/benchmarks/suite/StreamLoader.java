@@ -37,7 +37,7 @@ final class StreamLoader {
     }
 
     LoadedStream load(GeneratorSettings settings, BenchTopics topics) throws Exception {
-        long[] expected = count(settings);
+        StreamCounts expected = count(settings);
         Set<String> existing = admin.listTopics().names().get(CALL.toSeconds(), TimeUnit.SECONDS);
         List<NewTopic> missing = new ArrayList<>();
         for (String topic : topics.outputs()) {
@@ -49,12 +49,12 @@ final class StreamLoader {
             admin.createTopics(missing).all().get(CALL.toSeconds(), TimeUnit.SECONDS);
             long orders = records(topics.orders());
             long payments = records(topics.paymentsRaw());
-            if (orders == expected[0] && payments == expected[1] && records(topics.payments()) == payments) {
+            if (orders == expected.orders() && payments == expected.payments() && records(topics.payments()) == payments) {
                 LOG.info("reusing the stream already in {}", topics.inputs());
                 return new LoadedStream(orders, payments, true, 0);
             }
             throw new IllegalStateException(topics.inputs() + " exist but do not hold this stream (" + orders
-                    + " orders, " + payments + " payments; expected " + expected[0] + ", " + expected[1]
+                    + " orders, " + payments + " payments; expected " + expected.orders() + ", " + expected.payments()
                     + "): delete them, or use another broker");
         }
         for (String topic : topics.inputs()) {
@@ -63,11 +63,11 @@ final class StreamLoader {
         admin.createTopics(missing).all().get(CALL.toSeconds(), TimeUnit.SECONDS);
         long started = System.nanoTime();
         write(settings, topics);
-        return new LoadedStream(expected[0], expected[1], false, (System.nanoTime() - started) / 1e9);
+        return new LoadedStream(expected.orders(), expected.payments(), false, (System.nanoTime() - started) / 1e9);
     }
 
     /** Orders (with duplicates and late ones) and payments of the stream, without sending it. */
-    private static long[] count(GeneratorSettings settings) {
+    private static StreamCounts count(GeneratorSettings settings) {
         long orders = 0;
         long payments = 0;
         ShopStreamGenerator generator = new ShopStreamGenerator(settings);
@@ -78,7 +78,7 @@ final class StreamLoader {
                 payments++;
             }
         }
-        return new long[] {orders, payments};
+        return new StreamCounts(orders, payments);
     }
 
     private void write(GeneratorSettings settings, BenchTopics topics) {
@@ -100,5 +100,9 @@ final class StreamLoader {
         long end = admin.listOffsets(latest).all().get(CALL.toSeconds(), TimeUnit.SECONDS).values().stream()
                 .mapToLong(o -> o.offset()).sum();
         return end - start;
+    }
+
+    /** What a generated stream holds: order records (with duplicates and late ones) and payments. */
+    private record StreamCounts(long orders, long payments) {
     }
 }

@@ -81,7 +81,7 @@ public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
     }
 
     private List<StoreSize> read(KafkaStreams streams) {
-        Map<String, long[]> rocks = new HashMap<>();
+        Map<String, RocksEstimate> rocks = new HashMap<>();
         for (Map.Entry<MetricName, ? extends Metric> entry : streams.metrics().entrySet()) {
             MetricName name = entry.getKey();
             if (!GROUP.equals(name.group())) {
@@ -92,21 +92,21 @@ public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
                 continue;
             }
             long value = asLong(entry.getValue().metricValue());
-            long[] figures = rocks.computeIfAbsent(store, s -> new long[2]);
             switch (name.name()) {
-                case "estimate-num-keys" -> figures[0] += value;
-                case "total-sst-files-size", "cur-size-all-mem-tables" -> figures[1] += value;
+                case "estimate-num-keys" -> rocks.merge(store, new RocksEstimate(value, 0), RocksEstimate::plus);
+                case "total-sst-files-size", "cur-size-all-mem-tables" ->
+                        rocks.merge(store, new RocksEstimate(0, value), RocksEstimate::plus);
                 default -> { }
             }
         }
         List<StoreSize> out = new ArrayList<>();
         for (String store : storeNames) {
-            long[] estimates = rocks.get(store);
+            RocksEstimate estimate = rocks.get(store);
             long rows = count ? countRows(streams, store) : -1;
             if (rows < 0) {
-                rows = estimates != null ? estimates[0] : inMemoryEntries(streams, store);
+                rows = estimate != null ? estimate.keys() : inMemoryEntries(streams, store);
             }
-            out.add(new StoreSize(store, rows, estimates != null ? estimates[1] : -1));
+            out.add(new StoreSize(store, rows, estimate != null ? estimate.bytes() : -1));
         }
         return List.copyOf(out);
     }
@@ -163,5 +163,13 @@ public final class KafkaStreamsStoreSizes implements Supplier<List<StoreSize>> {
             return number.longValue();
         }
         return 0;
+    }
+
+    /** RocksDB's own figures for a store, summed over its segments and tasks. */
+    private record RocksEstimate(long keys, long bytes) {
+
+        RocksEstimate plus(RocksEstimate other) {
+            return new RocksEstimate(keys + other.keys, bytes + other.bytes);
+        }
     }
 }
