@@ -2,21 +2,15 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.serde.Topic;
+import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.streams.StateStoreKind;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessorSupplier;
-import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorSupplier;
-import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
  * The event-time steps every query is built from, named after the step so that the names survive refactoring:
@@ -42,7 +36,8 @@ public final class EventTimeSteps {
                                                                        Topic<String, V> lateTopic) {
         String name = step.name();
         Map<String, KStream<String, Timed<V>>> branches = input
-                .process(processor(() -> new SourceClock<V>(step), ClockStore.builder(step.storeName())),
+                .process(ProcessorSuppliers.withStores(() -> new SourceClock<V>(step),
+                                ClockStore.builder(step.storeName())),
                         Named.as(name + "-source-clock"))
                 .split(Named.as(name + "-lateness-"))
                 .branch((key, value) -> value instanceof Timed.Late<V>, Branched.as("late"))
@@ -62,7 +57,8 @@ public final class EventTimeSteps {
             throw new IllegalArgumentException("source step " + step.name() + " refuses late records: use source() "
                     + "and a late topic");
         }
-        return input.process(processor(() -> new SourceClock<V>(step), ClockStore.builder(step.storeName())),
+        return input.process(ProcessorSuppliers.withStores(() -> new SourceClock<V>(step),
+                                ClockStore.builder(step.storeName())),
                 Named.as(step.name() + "-source-clock"));
     }
 
@@ -90,7 +86,7 @@ public final class EventTimeSteps {
 
     /** Behind a repartition: learns every input partition's clock and sends advances of the query's frontier. */
     public static <V> KStream<String, Timed<V>> track(KStream<String, Timed<V>> repartitioned, FrontierStep step) {
-        return repartitioned.processValues(fixedKeyProcessor(() -> new FrontierTracker<V>(step),
+        return repartitioned.processValues(ProcessorSuppliers.fixedKeyWithStores(() -> new FrontierTracker<V>(step),
                 ClockStore.builder(step.storeName())), Named.as(step.name() + "-frontier"));
     }
 
@@ -102,7 +98,8 @@ public final class EventTimeSteps {
                                                                                  FrontierStep step, Class<V> type,
                                                                                  StateStoreKind stores) {
         String buffer = step.name() + "-release-buffer";
-        return tracked.process(processor(() -> new EventTimeOrder<V>(buffer, step.storeName(), type),
+        return tracked.process(ProcessorSuppliers.withStores(
+                        () -> new EventTimeOrder<V>(buffer, step.storeName(), type),
                         // cached: an event is mostly released moments after it is held, and then neither
                         // reaches RocksDB; the changelog gets one tombstone
                         stores.keyValueStore(buffer, Serdes.Bytes(), Serdes.ByteArray())
@@ -113,39 +110,5 @@ public final class EventTimeSteps {
     /** The frontier a task had reached before it (re)started, from the store a step keeps it in. */
     public static long persistedFrontier(org.apache.kafka.streams.state.KeyValueStore<String, byte[]> store) {
         return new ClockStore(store).frontier();
-    }
-
-    /** A processor supplier that brings its stores. */
-    public static <KIn, VIn, KOut, VOut> ProcessorSupplier<KIn, VIn, KOut, VOut> processor(
-            Supplier<Processor<KIn, VIn, KOut, VOut>> processor, StoreBuilder<?>... stores) {
-        Set<StoreBuilder<?>> storeSet = Set.of(stores);
-        return new ProcessorSupplier<>() {
-            @Override
-            public Processor<KIn, VIn, KOut, VOut> get() {
-                return processor.get();
-            }
-
-            @Override
-            public Set<StoreBuilder<?>> stores() {
-                return storeSet;
-            }
-        };
-    }
-
-    /** {@link #processor} for a processor that keeps the key. */
-    public static <K, VIn, VOut> FixedKeyProcessorSupplier<K, VIn, VOut> fixedKeyProcessor(
-            Supplier<FixedKeyProcessor<K, VIn, VOut>> processor, StoreBuilder<?>... stores) {
-        Set<StoreBuilder<?>> storeSet = Set.of(stores);
-        return new FixedKeyProcessorSupplier<>() {
-            @Override
-            public FixedKeyProcessor<K, VIn, VOut> get() {
-                return processor.get();
-            }
-
-            @Override
-            public Set<StoreBuilder<?>> stores() {
-                return storeSet;
-            }
-        };
     }
 }

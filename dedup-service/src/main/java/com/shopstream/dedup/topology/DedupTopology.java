@@ -4,6 +4,7 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.InputStreams;
+import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeBound;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
@@ -60,7 +61,7 @@ public final class DedupTopology {
         if (config.pairsTopic() != null) {
             String seen = PAIRS_QUERY + "-seen";
             Topic<String, Order> out = topics.orders(config.pairsTopic());
-            timed.process(EventTimeSteps.processor(() -> new PairDeduplicator(pairs, seen),
+            timed.process(ProcessorSuppliers.withStores(() -> new PairDeduplicator(pairs, seen),
                             ExpiryIndex.storeBuilder(seen, config.stores())), Named.as(PAIRS_QUERY + "-dedup"))
                     .to(out.name(), out.producedAs(PAIRS_QUERY + "-sink"));
         }
@@ -68,7 +69,7 @@ public final class DedupTopology {
             String seen = BY_ID_QUERY + "-seen";
             String expiry = BY_ID_QUERY + "-expiry";
             Topic<String, Order> out = topics.orders(config.byIdTopic());
-            timed.process(EventTimeSteps.processor(() -> new FirstCopyDeduplicator(byId, seen, expiry),
+            timed.process(ProcessorSuppliers.withStores(() -> new FirstCopyDeduplicator(byId, seen, expiry),
                             config.stores().keyValueStore(seen, Serdes.Bytes(), Serdes.Long()),
                             ExpiryIndex.storeBuilder(expiry, config.stores())), Named.as(BY_ID_QUERY + "-dedup"))
                     .to(out.name(), out.producedAs(BY_ID_QUERY + "-sink"));

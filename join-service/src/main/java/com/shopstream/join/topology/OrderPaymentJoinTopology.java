@@ -5,6 +5,7 @@ import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.InputStreams;
+import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeBound;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
@@ -68,7 +69,7 @@ public final class OrderPaymentJoinTopology {
                 QUERY + "-orders-expiry", QUERY + "-payments", QUERY + "-payments-expiry", frontier.storeName());
         long bound = config.bound().toMillis();
         Map<String, KStream<String, JoinResult>> results = tracked
-                .process(EventTimeSteps.processor(() -> new IntervalJoinProcessor(query, bound, stores),
+                .process(ProcessorSuppliers.withStores(() -> new IntervalJoinProcessor(query, bound, stores),
                                 config.stores().keyValueStore(stores.orders(),
                                         Serdes.Bytes(), Serdes.ByteArray()),
                                 ExpiryIndex.storeBuilder(stores.ordersExpiry(), config.stores()),

@@ -5,6 +5,7 @@ import com.shopstream.common.model.WindowResult;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.InputStreams;
+import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.QueryLateness;
@@ -78,7 +79,7 @@ public final class OrderWindowTopology {
         ShopTopics topics = config.topics();
         String name = query.name();
         Map<String, KStream<String, WindowOutput>> outputs = grouped
-                .process(EventTimeSteps.processor(
+                .process(ProcessorSuppliers.withStores(
                                 () -> new WindowProcessor(query, lateness(query), frontier.storeName()),
                                 // cached: an ungrouped query's few open windows are rewritten by every order
                                 config.stores().keyValueStore(query.storeName(),

@@ -6,6 +6,7 @@ import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.InputStreams;
+import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.FrontierStep;
@@ -75,7 +76,7 @@ public final class SessionTopology {
                 SESSIONS + "-ends", frontier.storeName());
         long gap = config.gap().toMillis();
         Map<String, KStream<String, SessionChange>> changes = byCustomer
-                .process(EventTimeSteps.processor(() -> new SessionWindowProcessor(query, gap, stores),
+                .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap, stores),
                                 // cached, as the DSL's session store: a customer's sessions are read and
                                 // rewritten by each of their orders, often within one commit interval
                                 config.stores().keyValueStore(stores.open(), Serdes.String(),
@@ -106,7 +107,7 @@ public final class SessionTopology {
         String expiry = STREAKS + "-expiry";
         Topic<String, StreakUpdate> out = config.topics().streaks(config.streaksTopic());
         byCustomer
-                .process(EventTimeSteps.processor(() -> new StreakProcessor(query, config.streakThreshold(),
+                .process(ProcessorSuppliers.withStores(() -> new StreakProcessor(query, config.streakThreshold(),
                                         config.streakTimeout(), config.streakClock(), config.streakCheckInterval(),
                                         state, expiry, frontier.storeName()),
                                 // cached for the same reason as the sessions' store
