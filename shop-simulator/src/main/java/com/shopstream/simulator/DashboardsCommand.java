@@ -16,7 +16,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -27,24 +35,47 @@ import tools.jackson.databind.json.JsonMapper;
  * ({@code $service} by {@code .*}, {@code $__range} by the time Prometheus has run) — and checks that each parses and
  * returns at least one series. Exit code 0 only when all do.
  */
-final class DashboardsCommand {
+@Command(name = "dashboards", mixinStandardHelpOptions = true,
+        description = "Starts Prometheus against the services and evaluates every PromQL of the dashboard; exit code 0 "
+                + "only if each returns series.")
+final class DashboardsCommand implements Callable<Integer> {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private DashboardsCommand() {
-    }
+    @ParentCommand
+    private ShopSimulator simulator;
 
-    static int run(CommandLine args, PrintStream out) throws Exception {
-        Path prometheus = Path.of(args.text("prometheus", "/usr/bin/prometheus"));
-        List<String> targets = List.of(args.text("targets",
-                "127.0.0.1:8081,127.0.0.1:8082,127.0.0.1:8083,127.0.0.1:8084,127.0.0.1:8085").split(","));
-        Path dashboard = Path.of(args.text("dashboard", "deploy/grafana/dashboards/shopstream.json"));
-        Duration timeout = args.duration("timeout", Duration.ofSeconds(60));
-        args.text("bootstrap", "");   // every command takes it; Prometheus needs no broker
-        args.rejectUnknown();
+    @Spec
+    private CommandSpec spec;
+
+    // taken and ignored, as by every command: Prometheus needs no broker
+    @Mixin
+    private BootstrapOption bootstrap;
+
+    @Option(names = "--prometheus", paramLabel = "BINARY", defaultValue = "/usr/bin/prometheus",
+            description = "the Prometheus to start (default: ${DEFAULT-VALUE})")
+    private Path prometheus;
+
+    @Option(names = "--targets", paramLabel = "HOST:PORT", split = ",",
+            defaultValue = "127.0.0.1:8081,127.0.0.1:8082,127.0.0.1:8083,127.0.0.1:8084,127.0.0.1:8085",
+            description = "the services to scrape (default: ${DEFAULT-VALUE})")
+    private List<String> targets;
+
+    @Option(names = "--dashboard", paramLabel = "FILE", defaultValue = "deploy/grafana/dashboards/shopstream.json",
+            description = "the Grafana dashboard whose queries to evaluate (default: ${DEFAULT-VALUE})")
+    private Path dashboard;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "60s",
+            description = "how long to wait for every target to be scraped twice (default: ${DEFAULT-VALUE})")
+    private Duration timeout;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream out = simulator.out();
         if (!Files.isExecutable(prometheus)) {
-            throw new CommandLine.UsageException("no Prometheus at " + prometheus + " (apt-get install prometheus)");
+            throw new ParameterException(spec.commandLine(), "no Prometheus at " + prometheus
+                    + " (apt-get install prometheus)");
         }
         Map<String, String> expressions = expressions(dashboard);
 

@@ -2,41 +2,108 @@ package com.shopstream.simulator;
 
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code generate}: a seeded random shop stream ({@link ShopStreamGenerator}) sent at a chosen rate or as fast as
  * possible; prints what it sent, per kind, at the end. Payments go to {@code payments-raw} keyed by payment id, or,
  * with {@code --payments-topic payments}, straight to {@code payments} keyed by order id.
  */
-final class GenerateCommand {
+@Command(name = "generate", mixinStandardHelpOptions = true,
+        description = "Sends a seeded random shop stream; prints what it sent, per kind.")
+final class GenerateCommand implements Callable<Integer> {
 
-    private GenerateCommand() {
+    @ParentCommand
+    private ShopSimulator simulator;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private BootstrapOption bootstrap;
+
+    @Option(names = "--orders", paramLabel = "N", defaultValue = "10000",
+            description = "how many orders (default: ${DEFAULT-VALUE})")
+    private long orders;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "42",
+            description = "the generator's seed (default: ${DEFAULT-VALUE})")
+    private long seed;
+
+    @Option(names = "--rate", paramLabel = "EVENTS/S", defaultValue = "0",
+            description = "events per second, 0 = as fast as possible (default: ${DEFAULT-VALUE})")
+    private long rate;
+
+    @Option(names = "--spacing", paramLabel = "DURATION", defaultValue = "10ms",
+            description = "event time between orders (default: ${DEFAULT-VALUE})")
+    private Duration spacing;
+
+    @Option(names = "--start", paramLabel = "INSTANT",
+            description = "event time of the first order, ISO-8601 (default: orders × 10 ms + 10 min before now)")
+    private Instant start;
+
+    @Option(names = "--customers", paramLabel = "N", defaultValue = "1000",
+            description = "how many customers (default: ${DEFAULT-VALUE})")
+    private int customers;
+
+    @Option(names = "--late", paramLabel = "SHARE", defaultValue = "0.01", converter = ShareConverter.class,
+            description = "share of orders very late, 30 to 60 min (default: ${DEFAULT-VALUE})")
+    private double late;
+
+    @Option(names = "--duplicates", paramLabel = "SHARE", defaultValue = "0.10", converter = ShareConverter.class,
+            description = "share of orders sent twice (default: ${DEFAULT-VALUE})")
+    private double duplicates;
+
+    @Option(names = "--paid", paramLabel = "SHARE", defaultValue = "0.80", converter = ShareConverter.class,
+            description = "share of orders that get a payment (default: ${DEFAULT-VALUE})")
+    private double paid;
+
+    @Option(names = "--outside", paramLabel = "SHARE", defaultValue = "0.10", converter = ShareConverter.class,
+            description = "share of payments after the 5-min bound (default: ${DEFAULT-VALUE})")
+    private double outside;
+
+    @Option(names = "--orders-topic", paramLabel = "TOPIC", defaultValue = "orders",
+            description = "where the orders go (default: ${DEFAULT-VALUE})")
+    private String ordersTopic;
+
+    @Option(names = "--payments-topic", paramLabel = "TOPIC", defaultValue = "payments-raw",
+            description = "where the payments go, keyed by payment id; payments: keyed by order id "
+                    + "(default: ${DEFAULT-VALUE})")
+    private String paymentsTopic;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream out = simulator.out();
+        Map<GeneratedEvent.Kind, Long> counts = send(settings(), bootstrap.servers, ordersTopic, paymentsTopic, rate,
+                out);
+        out.println("sent:");
+        counts.forEach((kind, count) -> out.printf("  %-22s %,d%n", kind.name().toLowerCase(java.util.Locale.ROOT),
+                count));
+        return 0;
     }
 
-    static int run(CommandLine args, PrintStream out) throws Exception {
-        String bootstrap = args.text("bootstrap", "127.0.0.1:9092");
-        String ordersTopic = args.text("orders-topic", "orders");
-        String paymentsTopic = args.text("payments-topic", "payments-raw");
-        long rate = args.number("rate", 0);
-        GeneratorSettings defaults = GeneratorSettings.defaults(args.number("seed", 42), args.number("orders", 10_000));
-        GeneratorSettings settings = defaults
-                .withSpacing(args.duration("spacing", defaults.spacing()))
-                .withCustomers((int) args.number("customers", defaults.customers()))
-                .withShares(args.share("late", defaults.lateShare()), args.share("duplicates", defaults.duplicateShare()),
-                        args.share("paid", defaults.paidShare()), args.share("outside", defaults.paymentOutsideShare()));
-        settings = settings.withStart(args.instant("start",
-                GeneratorSettings.defaults(settings.seed(), settings.orders()).withSpacing(settings.spacing()).start()));
-        args.rejectUnknown();
-
-        Map<GeneratedEvent.Kind, Long> counts = send(settings, bootstrap, ordersTopic, paymentsTopic, rate, out);
-        out.println("sent:");
-        counts.forEach((kind, count) -> out.printf("  %-22s %,d%n", kind.name().toLowerCase(java.util.Locale.ROOT), count));
-        return 0;
+    GeneratorSettings settings() {
+        try {
+            GeneratorSettings settings = GeneratorSettings.defaults(seed, orders).withSpacing(spacing)
+                    .withCustomers(customers).withShares(late, duplicates, paid, outside);
+            return start == null ? settings : settings.withStart(start);
+        } catch (IllegalArgumentException e) {
+            // a negative count or spacing: the command line is wrong, not the run
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     /** Sends the whole stream and returns the counts per kind; at {@code rate} events/s, or flat out when 0. */

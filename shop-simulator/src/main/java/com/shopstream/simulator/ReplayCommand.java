@@ -9,11 +9,17 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code replay FILE.jsonl}: sends a scenario in {@code seq} order, one record at a time, orders to {@code orders}
@@ -21,7 +27,10 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * processed the previous one (its consumer groups' lag back to 0, repartition topics and {@code payments} behind
  * payments-service included): arrival order decides lateness, and a payment takes one hop more than an order.
  */
-public final class ReplayCommand {
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = "Sends a scenario in seq order, one record at a time: orders to --orders-topic, payments to "
+                + "--payments-topic.")
+public final class ReplayCommand implements Callable<Integer> {
 
     /** The services and what they read: their application ids are their consumer groups. */
     public static final Map<String, List<String>> SERVICE_INPUTS = new LinkedHashMap<>();
@@ -34,29 +43,47 @@ public final class ReplayCommand {
         SERVICE_INPUTS.put("payments-service", List.of("payments-raw"));
     }
 
-    private ReplayCommand() {
-    }
+    @ParentCommand
+    private ShopSimulator simulator;
 
-    static int run(CommandLine args, PrintStream out) throws Exception {
-        if (args.positional().size() > 1) {
-            throw new CommandLine.UsageException("replay takes one scenario file (or none: the shop scenario)");
-        }
-        String bootstrap = args.text("bootstrap", "127.0.0.1:9092");
-        String ordersTopic = args.text("orders-topic", "orders");
-        String paymentsTopic = args.text("payments-topic", "payments-raw");
-        boolean settle = args.flag("settle");
-        Duration settleTimeout = args.duration("settle-timeout", Duration.ofSeconds(60));
-        List<String> groups = List.of(args.text("settle-groups", String.join(",", SERVICE_INPUTS.keySet())).split(","));
-        args.rejectUnknown();
+    @Mixin
+    private BootstrapOption bootstrap;
 
-        List<ScenarioEvent> events = (args.positional().isEmpty() ? ShopScenario.shop()
-                : ShopScenario.load(Path.of(args.positional().get(0)))).events();
+    @Parameters(arity = "0..1", paramLabel = "FILE.jsonl",
+            description = "the scenario to send (default: the shop scenario this jar carries)")
+    private Path file;
+
+    @Option(names = "--settle", description = "wait after each record until every service has processed it")
+    private boolean settle;
+
+    @Option(names = "--settle-timeout", paramLabel = "DURATION", defaultValue = "60s",
+            description = "how long --settle waits for one record (default: ${DEFAULT-VALUE})")
+    private Duration settleTimeout;
+
+    // SERVICE_INPUTS' keys, written out because an annotation takes only constants (CommandLineTest compares them)
+    @Option(names = "--settle-groups", paramLabel = "GROUP", split = ",",
+            defaultValue = "orders-service,session-service,join-service,dedup-service,payments-service",
+            description = "the consumer groups --settle waits for (default: ${DEFAULT-VALUE})")
+    private List<String> settleGroups;
+
+    @Option(names = "--orders-topic", paramLabel = "TOPIC", defaultValue = "orders",
+            description = "where the orders go (default: ${DEFAULT-VALUE})")
+    private String ordersTopic;
+
+    @Option(names = "--payments-topic", paramLabel = "TOPIC", defaultValue = "payments-raw",
+            description = "where the payments go (default: ${DEFAULT-VALUE})")
+    private String paymentsTopic;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream out = simulator.out();
+        List<ScenarioEvent> events = (file == null ? ShopScenario.shop() : ShopScenario.load(file)).events();
         Map<String, List<String>> inputs = new LinkedHashMap<>();
-        groups.forEach(group -> inputs.put(group, SERVICE_INPUTS.getOrDefault(group, List.of())));
+        settleGroups.forEach(group -> inputs.put(group, SERVICE_INPUTS.getOrDefault(group, List.of())));
         ProgressBar bar = new ProgressBar(out, events.size());
         Instant started = Instant.now();
-        try (KafkaProducer<String, String> producer = Producers.producer(bootstrap, false);
-             Admin admin = Admin.create(Producers.admin(bootstrap))) {
+        try (KafkaProducer<String, String> producer = Producers.producer(bootstrap.servers, false);
+             Admin admin = Admin.create(Producers.admin(bootstrap.servers))) {
             ConsumerLag lag = new ConsumerLag(admin, inputs);
             int sent = 0;
             for (ScenarioEvent event : events) {

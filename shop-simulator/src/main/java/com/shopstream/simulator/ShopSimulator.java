@@ -1,41 +1,36 @@
 package com.shopstream.simulator;
 
 import java.io.PrintStream;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Set;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The shop simulator: {@code replay}, {@code generate}, {@code tail}, {@code verify}. Its output is its user
- * interface, so it prints to standard output; client logs stay at WARN.
+ * The shop simulator: {@code replay}, {@code generate}, {@code tail}, {@code verify}, {@code dashboards}. Its output
+ * is its user interface, so it prints to standard output; client logs stay at WARN.
  */
-public final class ShopSimulator {
+@Command(name = "shop-simulator", mixinStandardHelpOptions = true, versionProvider = SimulatorVersion.class,
+        description = "A command-line shop on Kafka: replays a scenario, generates a load, tails and verifies the "
+                + "output topics. Every command takes --bootstrap HOST:PORT (default 127.0.0.1:9092).",
+        subcommands = {ReplayCommand.class, GenerateCommand.class, TailCommand.class, VerifyCommand.class,
+                DashboardsCommand.class, HelpCommand.class})
+public final class ShopSimulator implements Callable<Integer> {
 
-    private static final String USAGE = """
-            usage: java -jar shop-simulator.jar <command> [options]
+    private final PrintStream out;
 
-              replay [FILE.jsonl] send a scenario in seq order, one record at a time (no file: the shop scenario)
-                  --settle            wait after each record until every service has processed it
-                  --settle-timeout 60s, --settle-groups orders-service,session-service,...
-                  --orders-topic orders  --payments-topic payments-raw
-              generate            send a seeded random shop stream; prints what it sent per kind
-                  --orders 10000  --seed 42  --rate 0 (events/s, 0 = as fast as possible)
-                  --spacing 10ms (event time between orders)  --start <ISO instant>  --customers 1000
-                  --late 0.01  --duplicates 0.10  --paid 0.80  --outside 0.10 (payments after the 5-min bound)
-                  --orders-topic orders  --payments-topic payments-raw (or payments: keyed by order id)
-              tail TOPIC...       print output topics (read_committed) as readable rows, live
-                  --from-end  --for 30s
-              verify              compare every output topic with a checkpoint of the expected results
-                  --expected FILE (default: the shop scenario's)  --checkpoint <after seq; default: last>
+    @Spec
+    private CommandSpec spec;
 
-              dashboards          start Prometheus against the services and evaluate every PromQL of the dashboard
-                  --prometheus /usr/bin/prometheus  --targets 127.0.0.1:8081,...,127.0.0.1:8085
-                  --dashboard deploy/grafana/dashboards/shopstream.json  --timeout 60s
-
-              every command: --bootstrap 127.0.0.1:9092
-            """;
-
-    private ShopSimulator() {
+    private ShopSimulator(PrintStream out) {
+        this.out = out;
     }
 
     public static void main(String[] args) {
@@ -46,30 +41,56 @@ public final class ShopSimulator {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** Runs one command; its exit code is the return value. */
+    /** Runs one command; its exit code is the return value: 0 ok, 1 the command failed, 2 a wrong command line. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
-            out.print(USAGE);
-            return args.length == 0 ? 2 : 0;
-        }
-        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        CommandLine commandLine = commandLine(out, err);
         try {
-            CommandLine options = new CommandLine(rest, Set.of("settle", "from-end"));
-            return switch (args[0]) {
-                case "replay" -> ReplayCommand.run(options, out);
-                case "generate" -> GenerateCommand.run(options, out);
-                case "tail" -> TailCommand.run(options, out);
-                case "verify" -> VerifyCommand.run(options, out);
-                case "dashboards" -> DashboardsCommand.run(options, out);
-                default -> throw new CommandLine.UsageException("unknown command '" + args[0] + "'");
-            };
-        } catch (CommandLine.UsageException e) {
-            err.println("shop-simulator: " + e.getMessage());
-            err.print(USAGE);
-            return 2;
-        } catch (Exception e) {
-            err.println("shop-simulator " + args[0] + " failed: " + e.getMessage());
-            return 1;
+            return commandLine.execute(args);
+        } finally {
+            commandLine.getOut().flush();
+            commandLine.getErr().flush();
         }
+    }
+
+    static CommandLine commandLine(PrintStream out, PrintStream err) {
+        CommandLine commandLine = new CommandLine(new ShopSimulator(out))
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
+                // an argument is what it says: a file or topic named @x is not a file of more arguments
+                .setExpandAtFiles(false)
+                // the last one wins: a caller may append --bootstrap to a command line that has one
+                .setOverwrittenOptionsAllowed(true)
+                .setParameterExceptionHandler(ShopSimulator::usageError)
+                .setExecutionExceptionHandler((e, command, parsed) -> {
+                    command.getErr().println("shop-simulator " + command.getCommandName() + " failed: "
+                            + e.getMessage());
+                    return ExitCode.SOFTWARE;
+                });
+        commandLine.registerConverter(Duration.class, new DurationConverter());
+        commandLine.registerConverter(Long.class, WholeNumberConverter::parse);
+        commandLine.registerConverter(long.class, WholeNumberConverter::parse);
+        commandLine.registerConverter(Integer.class, WholeNumberConverter::parseInt);
+        commandLine.registerConverter(int.class, WholeNumberConverter::parseInt);
+        return commandLine;
+    }
+
+    private static int usageError(ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        err.println(command.getCommandSpec().qualifiedName() + ": " + e.getMessage());
+        UnmatchedArgumentException.printSuggestions(e, err);
+        command.usage(err);
+        return ExitCode.USAGE;
+    }
+
+    PrintStream out() {
+        return out;
+    }
+
+    /** No command: the usage, and exit code 2 as for any other incomplete command line. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(out);
+        return ExitCode.USAGE;
     }
 }

@@ -4,29 +4,43 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /** {@code tail TOPIC…}: prints output topics ({@code read_committed}) as readable rows, live, until Ctrl-C. */
-final class TailCommand {
+@Command(name = "tail", mixinStandardHelpOptions = true,
+        description = "Prints output topics (read_committed) as readable rows, live, until Ctrl-C.")
+final class TailCommand implements Callable<Integer> {
 
-    private TailCommand() {
-    }
+    @ParentCommand
+    private ShopSimulator simulator;
 
-    static int run(CommandLine args, PrintStream out) {
-        if (args.positional().isEmpty()) {
-            throw new CommandLine.UsageException("tail needs at least one topic, e.g. tail orders-per-5m customer-sessions");
-        }
-        String bootstrap = args.text("bootstrap", "127.0.0.1:9092");
-        boolean fromEnd = args.flag("from-end");
-        Duration forHowLong = args.duration("for", null);
-        args.rejectUnknown();
+    @Mixin
+    private BootstrapOption bootstrap;
 
-        try (TopicReader reader = new TopicReader(bootstrap)) {
+    @Parameters(arity = "1..*", paramLabel = "TOPIC", description = "the topics, e.g. orders-per-5m customer-sessions")
+    private List<String> topics;
+
+    @Option(names = "--from-end", description = "only what is written from now on (default: from the beginning)")
+    private boolean fromEnd;
+
+    @Option(names = "--for", paramLabel = "DURATION", description = "stop after this long (default: never)")
+    private Duration forHowLong;
+
+    @Override
+    public Integer call() {
+        PrintStream out = simulator.out();
+        try (TopicReader reader = new TopicReader(bootstrap.servers)) {
             KafkaConsumer<byte[], byte[]> consumer = reader.consumer();
             List<TopicPartition> partitions = new ArrayList<>();
-            for (String topic : args.positional()) {
+            for (String topic : topics) {
                 consumer.partitionsFor(topic, Duration.ofSeconds(30))
                         .forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
             }
@@ -37,7 +51,7 @@ final class TailCommand {
                 consumer.seekToBeginning(partitions);
             }
             long until = forHowLong == null ? Long.MAX_VALUE : System.nanoTime() + forHowLong.toNanos();
-            boolean several = args.positional().size() > 1;
+            boolean several = topics.size() > 1;
             while (System.nanoTime() < until) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
                     TopicReader.Row row = TopicReader.Row.of(record);

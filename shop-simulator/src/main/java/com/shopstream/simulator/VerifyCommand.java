@@ -11,33 +11,58 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code verify}: reads every output topic a checkpoint of {@code shop-expected.json} names and prints it next to what
  * the contract expects; exits 0 only if every topic agrees.
  */
-final class VerifyCommand {
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = "Compares every output topic with a checkpoint of the expected results; exit code 0 only if "
+                + "every topic agrees.")
+final class VerifyCommand implements Callable<Integer> {
 
-    private VerifyCommand() {
-    }
+    @ParentCommand
+    private ShopSimulator simulator;
 
-    static int run(CommandLine args, PrintStream out) {
-        String bootstrap = args.text("bootstrap", "127.0.0.1:9092");
-        String expectedOption = args.text("expected", "");
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private BootstrapOption bootstrap;
+
+    @Option(names = "--expected", paramLabel = "FILE",
+            description = "the expected results (default: the shop scenario's, which this jar carries)")
+    private Path expected;
+
+    @Option(names = "--checkpoint", paramLabel = "SEQ", defaultValue = "-1",
+            description = "the checkpoint after this seq (default: the last)")
+    private long afterSeq;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s",
+            description = "how long to wait for each topic to be read to its end (default: ${DEFAULT-VALUE})")
+    private Duration timeout;
+
+    @Override
+    public Integer call() {
+        PrintStream out = simulator.out();
         // without --expected: the shop scenario's expectations this jar carries
-        String expectedName = expectedOption.isEmpty() ? ScenarioFiles.SHOP_EXPECTED
-                : Path.of(expectedOption).getFileName().toString();
-        long afterSeq = args.number("checkpoint", -1);
-        Duration timeout = args.duration("timeout", Duration.ofSeconds(30));
-        args.rejectUnknown();
-
-        List<Checkpoint> checkpoints = (expectedOption.isEmpty() ? ShopExpectations.shop()
-                : ShopExpectations.load(Path.of(expectedOption))).checkpoints();
+        String expectedName = expected == null ? ScenarioFiles.SHOP_EXPECTED : expected.getFileName().toString();
+        List<Checkpoint> checkpoints = (expected == null ? ShopExpectations.shop()
+                : ShopExpectations.load(expected)).checkpoints();
         Checkpoint checkpoint = afterSeq < 0 ? checkpoints.get(checkpoints.size() - 1)
                 : checkpoints.stream().filter(c -> c.afterSeq() == afterSeq).findFirst().orElseThrow(() ->
-                        new CommandLine.UsageException("no checkpoint after seq " + afterSeq + " in " + expectedName));
+                        new ParameterException(spec.commandLine(),
+                                "no checkpoint after seq " + afterSeq + " in " + expectedName));
         List<TopicCheck> checks = new ArrayList<>();
-        try (TopicReader reader = new TopicReader(bootstrap)) {
+        try (TopicReader reader = new TopicReader(bootstrap.servers)) {
             for (String topic : checkpoint.finals().keySet()) {
                 checks.add(ExpectationChecks.finalRows(checkpoint, topic, rows(reader, topic, timeout)));
             }
