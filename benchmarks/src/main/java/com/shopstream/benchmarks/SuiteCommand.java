@@ -38,7 +38,8 @@ final class SuiteCommand implements Callable<Integer> {
 
     // SuiteOptions.ALL_TARGETS is a list, not the constant an annotation needs: the field's value is the default
     @Option(names = "--runs", paramLabel = "RUN,...",
-            description = "which drains to run, in this order (default: ${DEFAULT-VALUE})")
+            description = "which runs to make, in this order; the spark-* runs need the Spark peer built (mvn -B "
+                    + "-Ppeers -pl spark-peer package) and are skipped without it (default: ${DEFAULT-VALUE})")
     private String runs = String.join(",", SuiteOptions.ALL_TARGETS);
 
     @Option(names = "--live-rate", paramLabel = "ORDERS/S", defaultValue = "20000",

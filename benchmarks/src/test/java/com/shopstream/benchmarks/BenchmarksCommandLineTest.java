@@ -76,7 +76,7 @@ class BenchmarksCommandLineTest {
     void helpExitsWithZero() {
         assertThat(run("suite", "--help")).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8))
-                .contains("--jvm=OPTIONS", SuiteOptions.DEFAULT_JVM, "(default: plain,", "plain-payments,payments)");
+                .contains("--jvm=OPTIONS", SuiteOptions.DEFAULT_JVM, "(default: plain,", "spark-dedup)");
     }
 
     /** As suite.BaselineTarget starts it. */

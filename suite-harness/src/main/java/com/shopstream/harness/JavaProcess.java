@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * A JVM started from an executable jar, its output in a log file: start it, wait for a line, stop it with SIGTERM or
- * kill it with SIGKILL, and read its CPU time and memory from {@code /proc}.
+ * A JVM started from an executable jar (or a main class), its output in a log file: start it, wait for a line, stop
+ * it with SIGTERM or kill it with SIGKILL, and read its CPU time and memory from {@code /proc}.
  */
 public class JavaProcess implements AutoCloseable {
 
@@ -24,15 +24,28 @@ public class JavaProcess implements AutoCloseable {
     private Process process;
 
     public JavaProcess(String name, Path jar, List<String> jvmOptions, List<String> arguments, Path log) {
+        this(name, log, java(jvmOptions, List.of("-jar", jar.toString()), arguments));
+    }
+
+    private JavaProcess(String name, Path log, List<String> command) {
         this.name = name;
         this.log = log;
+        this.command = command;
+    }
+
+    /** A JVM running {@code mainClass} from a class path (a program that is not an executable jar). */
+    public static JavaProcess ofMainClass(String name, String classPath, String mainClass, List<String> jvmOptions,
+                                          List<String> arguments, Path log) {
+        return new JavaProcess(name, log, java(jvmOptions, List.of("-cp", classPath, mainClass), arguments));
+    }
+
+    private static List<String> java(List<String> jvmOptions, List<String> program, List<String> arguments) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(jvmOptions);
-        command.add("-jar");
-        command.add(jar.toString());
+        command.addAll(program);
         command.addAll(arguments);
-        this.command = List.copyOf(command);
+        return List.copyOf(command);
     }
 
     public JavaProcess start() {

@@ -11,6 +11,13 @@ import java.util.List;
  */
 record BenchTopics(String orders, String paymentsRaw, String payments, String paymentsOut, String baselinePrefix) {
 
+    /** The output of orders-service's per-customer 5-minute run (not a contract query, so not a contract topic). */
+    private static final String BY_CUSTOMER_FINAL = "bench-orders-per-5m-by-customer-final";
+
+    String byCustomerFinal() {
+        return BY_CUSTOMER_FINAL;
+    }
+
     static BenchTopics of(long seed, long orders) {
         String stream = "bench-" + seed + "-" + orders;
         return new BenchTopics(stream + "-orders", stream + "-payments-raw", stream + "-payments",
@@ -22,7 +29,7 @@ record BenchTopics(String orders, String paymentsRaw, String payments, String pa
     }
 
     List<String> outputs() {
-        List<String> outputs = new ArrayList<>(List.of(paymentsOut));
+        List<String> outputs = new ArrayList<>(List.of(paymentsOut, BY_CUSTOMER_FINAL));
         for (PlainQuery query : PlainQuery.values()) {
             outputs.addAll(query.outputs(baselinePrefix));
         }

@@ -21,18 +21,22 @@ final class DrainRun {
     private static final Duration SAMPLE = Duration.ofMillis(200);
 
     private final Admin admin;
+    private final String bootstrap;
     private final JavaProcess broker;
     private final Duration timeout;
 
     /** @param broker the broker this run started (its CPU is reported too), or {@code null} */
-    DrainRun(Admin admin, JavaProcess broker, Duration timeout) {
+    DrainRun(Admin admin, String bootstrap, JavaProcess broker, Duration timeout) {
         this.admin = admin;
+        this.bootstrap = bootstrap;
         this.broker = broker;
         this.timeout = timeout;
     }
 
     DrainResult measure(DrainTarget target) throws Exception {
         GroupProgress progress = new GroupProgress(admin, target.group(), target.inputs());
+        OutputCount output = target.outputTopic() == null ? null
+                : new OutputCount(admin, bootstrap, target.outputTopic());
         JavaProcess process = target.start();
         try {
             long deadline = System.nanoTime() + timeout.toNanos();
@@ -63,7 +67,7 @@ final class DrainRun {
                     FinalFigures figures = target.finalFigures(process);
                     return new DrainResult(target.run(), target.baselineRun(), target.name(), whole,
                             DrainInterval.secondHalf(samples), broker != null, peakRss, figures.stateBytes(),
-                            figures.late());
+                            figures.late(), target.sparkRun(), output == null ? -1 : output.settled());
                 }
                 LockSupport.parkNanos(SAMPLE.toNanos());
             }

@@ -18,6 +18,16 @@ interface DrainTarget {
      */
     String baselineRun();
 
+    /** The run of the Spark peer that runs the same query ({@code spark-5m} for {@code orders-5m}, ...), or null. */
+    default String sparkRun() {
+        return null;
+    }
+
+    /** The topic whose rows are compared with the Spark peer's output rows, or null. */
+    default String outputTopic() {
+        return null;
+    }
+
     /** Its consumer group (the Kafka Streams application id), fresh for every run so it reads from the beginning. */
     String group();
 

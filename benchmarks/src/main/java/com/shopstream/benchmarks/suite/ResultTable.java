@@ -10,7 +10,9 @@ import java.util.Locale;
  * The command's output, as Markdown: the drains side by side with the ceiling, each service with its own plain Kafka
  * Streams baseline (rates as ratios of the ceiling and of that baseline, over the whole drain and over its warm second
  * half, and CPU per record as a ratio of the baseline's: above 1 is better than the baseline), then the live runs.
- * Baseline rows say so in their name, and have no baseline of their own.
+ * Baseline rows say so in their name, and have no baseline of their own. A run of the same query as a Spark peer's run
+ * is compared with it the same way ({@code × Spark}), and both count their output rows, so that a faster run that
+ * counts different windows shows.
  */
 final class ResultTable {
 
@@ -24,33 +26,39 @@ final class ResultTable {
         drains.forEach(drain -> byRun.put(drain.run(), drain));
         out.println("| run | its plain baseline | input records | drain s | records/s | × ceiling | × its plain "
                 + "| 2nd half records/s | × its plain, 2nd half | CPU s | CPU µs/record | × its plain, CPU/record "
-                + "| broker CPU s | peak RSS MiB | state MiB | late |");
-        out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + "| broker CPU s | peak RSS MiB | state MiB | late | output rows | × Spark | × Spark, CPU/record |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         if (ceiling != null) {
-            out.println(format("| ceiling: ConsumerPerformance | %s | %,d | %.1f | %,.0f | 1.00 | | | | | | | | | | |",
-                    NONE, ceiling.records(), ceiling.fetchSeconds(), ceiling.recordsPerSecond()));
+            out.println(format("| ceiling: ConsumerPerformance | %s | %,d | %.1f | %,.0f | 1.00 | | | | | | | | | | "
+                    + "| | | |", NONE, ceiling.records(), ceiling.fetchSeconds(), ceiling.recordsPerSecond()));
         }
         for (DrainResult drain : drains) {
             DrainInterval whole = drain.whole();
             DrainInterval warm = drain.secondHalf();
             DrainResult plain = drain.baselineRun() == null ? null : byRun.get(drain.baselineRun());
+            DrainResult spark = drain.sparkRun() == null ? null : byRun.get(drain.sparkRun());
             String noRatio = drain.baselineRun() == null ? NONE : "";
-            out.println(format("| %s | %s | %,d | %.1f | %,.0f | %s | %s | %,.0f | %s | %.1f | %.1f | %s | %s | %,d "
-                            + "| %s | %s |",
+            out.println(format("| %s | %s | %,d | %.1f | %,.0f | %s | %s | %s | %s | %.1f | %.1f | %s | %s | %,d "
+                            + "| %s | %s | %s | %s | %s |",
                     drain.name(),
                     drain.baselineRun() == null ? NONE
                             : drain.baselineRun() + (plain == null ? " (not run)" : ""),
                     whole.records(), whole.seconds(), whole.recordsPerSecond(),
                     ceiling == null ? "" : ratio(whole.recordsPerSecond(), ceiling.recordsPerSecond()),
                     plain == null ? noRatio : ratio(whole.recordsPerSecond(), plain.whole().recordsPerSecond()),
-                    warm.recordsPerSecond(),
-                    plain == null ? noRatio : ratio(warm.recordsPerSecond(), plain.secondHalf().recordsPerSecond()),
+                    warm == null ? "" : format("%,.0f", warm.recordsPerSecond()),
+                    plain == null || warm == null ? noRatio
+                            : ratio(warm.recordsPerSecond(), plain.secondHalf().recordsPerSecond()),
                     whole.cpuSeconds(), whole.cpuMicrosPerRecord(),
                     plain == null ? noRatio : ratio(plain.whole().cpuMicrosPerRecord(), whole.cpuMicrosPerRecord()),
                     drain.brokerMeasured() ? format("%.1f", whole.brokerCpuSeconds()) : "",
                     drain.peakRssMib(),
                     drain.stateBytes() < 0 ? "?" : format("%.1f", drain.stateBytes() / 1048576.0),
-                    drain.late() < 0 ? "?" : format("%,d", drain.late())));
+                    drain.late() < 0 ? "?" : format("%,d", drain.late()),
+                    drain.outputRows() < 0 ? "" : format("%,d", drain.outputRows()),
+                    spark == null ? sparkMissing(drain)
+                            : ratio(whole.recordsPerSecond(), spark.whole().recordsPerSecond()),
+                    spark == null ? "" : ratio(spark.whole().cpuMicrosPerRecord(), whole.cpuMicrosPerRecord())));
         }
     }
 
@@ -64,6 +72,10 @@ final class ResultTable {
                     run.tracked(), run.seen(), run.p50Millis(), run.p99Millis(), run.maxMillis(), run.maxLag(),
                     100 * run.cpuSeconds() / run.seconds()));
         }
+    }
+
+    private static String sparkMissing(DrainResult drain) {
+        return drain.sparkRun() == null ? "" : drain.sparkRun() + " (not run)";
     }
 
     private static String ratio(double value, double of) {

@@ -17,8 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
  * figures come from {@code /actuator/streamprogress} (state stores' estimated bytes, each query's late rows).
  */
 record ServiceTarget(String run, String baselineRun, String name, String module, String group, List<String> inputs,
-                     List<String> settings, String bootstrap, Path workDir, List<String> jvmOptions)
-        implements DrainTarget {
+                     List<String> settings, String bootstrap, Path workDir, List<String> jvmOptions,
+                     String sparkRun, String outputTopic) implements DrainTarget {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 

@@ -71,11 +71,26 @@ public final class SuiteBenchmark {
         CeilingResult ceiling = new CeilingRun(bootstrap, options.workDir(), options.jvmOptions())
                 .measure(topics.orders(), stream.orders(), "consumer-perf-" + tag);
 
-        DrainRun drainRun = new DrainRun(admin, broker, DRAIN_TIMEOUT);
+        DrainRun drainRun = new DrainRun(admin, bootstrap, broker, DRAIN_TIMEOUT);
+        SparkRun sparkRun = new SparkRun(broker);
+        boolean sparkBuilt = SparkTarget.classPath().isPresent();
+        List<String> skipped = new ArrayList<>();
         List<DrainResult> drains = new ArrayList<>();
-        for (DrainTarget target : SuiteTargets.of(options, topics, bootstrap, tag, options.jvmOptions())) {
-            LOG.info("draining with {}", target.name());
-            DrainResult result = drainRun.measure(target);
+        for (String run : options.targets()) {
+            DrainResult result;
+            if (SuiteTargets.isSpark(run)) {
+                if (!sparkBuilt) {
+                    skipped.add(run);
+                    continue;
+                }
+                SparkTarget target = SuiteTargets.spark(run, options, topics, bootstrap);
+                LOG.info("running {}", target.name());
+                result = sparkRun.measure(target);
+            } else {
+                DrainTarget target = SuiteTargets.drain(run, options, topics, bootstrap, tag, options.jvmOptions());
+                LOG.info("draining with {}", target.name());
+                result = drainRun.measure(target);
+            }
             LOG.info("{}: {} records in {} s", result.name(), result.whole().records(), result.whole().seconds());
             drains.add(result);
         }
@@ -100,6 +115,10 @@ public final class SuiteBenchmark {
 
         out.println();
         ResultTable.drains(out, ceiling, drains);
+        if (!skipped.isEmpty()) {
+            out.printf("%nnot run: %s — the Spark peer is not built (%s, then run the suite again)%n",
+                    String.join(", ", skipped), SparkTarget.BUILD);
+        }
         if (!live.isEmpty()) {
             out.println();
             ResultTable.live(out, live);

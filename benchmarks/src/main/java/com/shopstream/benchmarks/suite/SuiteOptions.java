@@ -9,9 +9,11 @@ import java.util.List;
  *
  * @param orders      orders of the generated backlog (duplicates and payments come on top)
  * @param targets     which runs to drain, in this order: services ({@code orders}, {@code orders-5m},
- *                    {@code sessions}, {@code join}, {@code dedup}, {@code dedup-pairs}, {@code payments}) and their
- *                    plain Kafka Streams baselines ({@code plain} for both orders runs, {@code plain-sessions}, {@code plain-join},
- *                    {@code plain-dedup}, {@code plain-payments})
+ *                    {@code orders-5m-by-customer}, {@code sessions}, {@code join}, {@code dedup}, {@code dedup-pairs},
+ *                    {@code payments}), their plain Kafka Streams baselines ({@code plain} for the orders runs,
+ *                    {@code plain-sessions}, {@code plain-join}, {@code plain-dedup}, {@code plain-payments}) and the
+ *                    Spark peer's runs ({@code spark-5m}, {@code spark-5m-by-customer}, {@code spark-sessions},
+ *                    {@code spark-join}, {@code spark-dedup}; skipped with a note when the peer is not built)
  * @param liveRate    orders per second of the live latency run; 0 skips it
  * @param liveWarmUp  how long the live run sends before its latencies count (the JIT's warm-up)
  * @param bootstrap   a running broker to use; {@code null} starts local-kafka in the work directory
@@ -24,8 +26,9 @@ public record SuiteOptions(long orders, long seed, List<String> targets, long li
                            List<String> streamsProperties) {
 
     public static final List<String> ALL_TARGETS =
-            List.of("plain", "orders", "orders-5m", "plain-sessions", "sessions", "plain-join", "join", "plain-dedup",
-                    "dedup", "dedup-pairs", "plain-payments", "payments");
+            List.of("plain", "orders", "orders-5m", "orders-5m-by-customer", "plain-sessions", "sessions", "plain-join",
+                    "join", "plain-dedup", "dedup", "dedup-pairs", "plain-payments", "payments",
+                    "spark-5m", "spark-5m-by-customer", "spark-sessions", "spark-join", "spark-dedup");
     public static final String DEFAULT_JVM = "-Xmx512m -XX:+UseSerialGC";
     /**
      * None: Kafka Streams' defaults. With per-partition watermarks what is late no longer depends on how a backlog's

@@ -11,62 +11,91 @@ import java.util.List;
  * Streams baseline per service, and each service configured as the contract runs it, compared with its own baseline.
  * {@code orders-5m} is orders-service with only the query the {@code plain} baseline runs (5-minute tumbling, append
  * mode), the like-for-like comparison; {@code orders} runs the contract's two queries in both modes (both are compared
- * with {@code plain}).
+ * with {@code plain}); {@code orders-5m-by-customer} is the same window per customer. The Spark peer's runs
+ * ({@code spark-...}) run the same queries in Spark; the runs of the same query name them and count their output rows.
  */
 final class SuiteTargets {
 
     private SuiteTargets() {
     }
 
-    static List<DrainTarget> of(SuiteOptions options, BenchTopics topics, String bootstrap, String tag,
-                                List<String> jvmOptions) {
+    /** The Spark peer's runs: {@code spark-...}, the same queries as the runs that name them as their Spark run. */
+    static boolean isSpark(String run) {
+        return run.startsWith("spark-");
+    }
+
+    static SparkTarget spark(String name, SuiteOptions options, BenchTopics topics, String bootstrap) {
+        return switch (name) {
+            case "spark-5m" -> new SparkTarget(name, "spark: 5m window, all orders (append)", "window-5m", topics,
+                    bootstrap, options.workDir(), options.jvmOptions());
+            case "spark-5m-by-customer" -> new SparkTarget(name, "spark: 5m window per customer (append)",
+                    "window-5m-by-customer", topics, bootstrap, options.workDir(), options.jvmOptions());
+            case "spark-sessions" -> new SparkTarget(name, "spark: 3m session windows per customer (append)",
+                    "sessions", topics, bootstrap, options.workDir(), options.jvmOptions());
+            case "spark-join" -> new SparkTarget(name, "spark: interval join, left outer", "join", topics, bootstrap,
+                    options.workDir(), options.jvmOptions());
+            case "spark-dedup" -> new SparkTarget(name, "spark: dropDuplicates(order_id, order_ts)", "dedup", topics,
+                    bootstrap, options.workDir(), options.jvmOptions());
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    static DrainTarget drain(String name, SuiteOptions options, BenchTopics topics, String bootstrap, String tag,
+                             List<String> jvmOptions) {
         String orders = "--shopstream.topics.orders=" + topics.orders();
-        List<DrainTarget> targets = new ArrayList<>();
-        for (String name : options.targets()) {
-            targets.add(switch (name) {
-                case "plain" -> baseline("plain", "plain (baseline): 5m window + suppress", PlainQuery.WINDOW,
-                        List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
-                case "plain-sessions" -> baseline("plain-sessions",
-                        "plain-sessions (baseline): session windows + suppress, streak processor",
-                        PlainQuery.SESSIONS, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
-                case "plain-join" -> baseline("plain-join", "plain-join (baseline): join + leftJoin",
-                        PlainQuery.JOIN, List.of(topics.orders(), topics.payments()), topics, bootstrap, tag,
-                        options, jvmOptions);
-                case "plain-dedup" -> baseline("plain-dedup", "plain-dedup (baseline): (order_id, order_ts) dedup",
-                        PlainQuery.DEDUP, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
-                case "plain-payments" -> baseline("plain-payments", "plain-payments (baseline): re-key by order_id",
-                        PlainQuery.PAYMENTS, List.of(topics.paymentsRaw()), topics, bootstrap, tag, options,
-                        jvmOptions);
-                case "orders" -> service("orders", "plain", "orders-service", "orders-service", tag,
-                        List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions);
-                case "orders-5m" -> service("orders-5m", "plain", "orders-service (5m append)", "orders-service", tag,
-                        List.of(topics.orders()), List.of(orders,
-                                "--shopstream.orders.queries[0].name=orders-per-5m",
-                                "--shopstream.orders.queries[0].size=5m",
-                                "--shopstream.orders.queries[0].grace=3m",
-                                "--shopstream.orders.queries[0].final-topic=orders-per-5m-final"),
-                        bootstrap, options, jvmOptions);
-                case "sessions" -> service("sessions", "plain-sessions", "session-service", "session-service", tag,
-                        List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions);
-                case "join" -> service("join", "plain-join", "join-service", "join-service", tag,
-                        List.of(topics.orders(), topics.payments()),
-                        List.of(orders, "--shopstream.topics.payments=" + topics.payments()), bootstrap, options,
-                        jvmOptions);
-                case "dedup" -> service("dedup", "plain-dedup", "dedup-service", "dedup-service", tag,
-                        List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions);
-                // like for like with plain-dedup: dedup-service with only its (order_id, order_ts) query
-                case "dedup-pairs" -> service("dedup-pairs", "plain-dedup", "dedup-service (pairs only)",
-                        "dedup-service", tag, List.of(topics.orders()),
-                        List.of(orders, "--shopstream.dedup.by-id-topic="), bootstrap, options, jvmOptions);
-                case "payments" -> service("payments", "plain-payments", "payments-service", "payments-service", tag,
-                        List.of(topics.paymentsRaw()),
-                        List.of("--shopstream.topics.payments-raw=" + topics.paymentsRaw(),
-                                "--shopstream.topics.payments=" + topics.paymentsOut()),
-                        bootstrap, options, jvmOptions);
-                default -> throw new IllegalArgumentException(name);
-            });
-        }
-        return targets;
+        return switch (name) {
+            case "plain" -> baseline("plain", "plain (baseline): 5m window + suppress", PlainQuery.WINDOW,
+                    List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
+            case "plain-sessions" -> baseline("plain-sessions",
+                    "plain-sessions (baseline): session windows + suppress, streak processor",
+                    PlainQuery.SESSIONS, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
+            case "plain-join" -> baseline("plain-join", "plain-join (baseline): join + leftJoin",
+                    PlainQuery.JOIN, List.of(topics.orders(), topics.payments()), topics, bootstrap, tag,
+                    options, jvmOptions);
+            case "plain-dedup" -> baseline("plain-dedup", "plain-dedup (baseline): (order_id, order_ts) dedup",
+                    PlainQuery.DEDUP, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
+            case "plain-payments" -> baseline("plain-payments", "plain-payments (baseline): re-key by order_id",
+                    PlainQuery.PAYMENTS, List.of(topics.paymentsRaw()), topics, bootstrap, tag, options,
+                    jvmOptions);
+            case "orders" -> service("orders", "plain", "orders-service", "orders-service", tag,
+                    List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, null, null);
+            case "orders-5m" -> service("orders-5m", "plain", "orders-service (5m append)", "orders-service", tag,
+                    List.of(topics.orders()), List.of(orders,
+                            "--shopstream.orders.queries[0].name=orders-per-5m",
+                            "--shopstream.orders.queries[0].size=5m",
+                            "--shopstream.orders.queries[0].grace=3m",
+                            "--shopstream.orders.queries[0].final-topic=orders-per-5m-final"),
+                    bootstrap, options, jvmOptions, "spark-5m", "orders-per-5m-final");
+            case "orders-5m-by-customer" -> service("orders-5m-by-customer", "plain",
+                    "orders-service (5m per customer, append)", "orders-service", tag, List.of(topics.orders()),
+                    List.of(orders,
+                            "--shopstream.orders.queries[0].name=orders-per-5m-by-customer",
+                            "--shopstream.orders.queries[0].size=5m",
+                            "--shopstream.orders.queries[0].grace=3m",
+                            "--shopstream.orders.queries[0].group-by=customer_id",
+                            "--shopstream.orders.queries[0].final-topic=" + topics.byCustomerFinal()),
+                    bootstrap, options, jvmOptions, "spark-5m-by-customer", topics.byCustomerFinal());
+            case "sessions" -> service("sessions", "plain-sessions", "session-service", "session-service", tag,
+                    List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, "spark-sessions",
+                    "customer-sessions-final");
+            case "join" -> service("join", "plain-join", "join-service", "join-service", tag,
+                    List.of(topics.orders(), topics.payments()),
+                    List.of(orders, "--shopstream.topics.payments=" + topics.payments()), bootstrap, options,
+                    jvmOptions, "spark-join", "orders-payment-status");
+            case "dedup" -> service("dedup", "plain-dedup", "dedup-service", "dedup-service", tag,
+                    List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, null, null);
+            // like for like with plain-dedup: dedup-service with only its (order_id, order_ts) query
+            case "dedup-pairs" -> service("dedup-pairs", "plain-dedup", "dedup-service (pairs only)",
+                    "dedup-service", tag, List.of(topics.orders()),
+                    List.of(orders, "--shopstream.dedup.by-id-topic="), bootstrap, options, jvmOptions,
+                    "spark-dedup", "orders-deduped");
+            case "payments" -> service("payments", "plain-payments", "payments-service", "payments-service", tag,
+                    List.of(topics.paymentsRaw()),
+                    List.of("--shopstream.topics.payments-raw=" + topics.paymentsRaw(),
+                            "--shopstream.topics.payments=" + topics.paymentsOut()),
+                    bootstrap, options, jvmOptions, null, null);
+            default -> throw new IllegalArgumentException(name);
+        };
     }
 
     private static BaselineTarget baseline(String run, String row, PlainQuery query, List<String> inputs,
@@ -81,13 +110,14 @@ final class SuiteTargets {
 
     private static ServiceTarget service(String run, String baselineRun, String row, String module, String tag,
                                          List<String> inputs, List<String> settings, String bootstrap,
-                                         SuiteOptions options, List<String> jvmOptions) {
+                                         SuiteOptions options, List<String> jvmOptions, String sparkRun,
+                                         String outputTopic) {
         // one group per run: two runs of one module must not share committed offsets
         String group = module + "-" + (run.equals(module.replace("-service", "")) ? "" : run + "-") + tag;
         List<String> all = new ArrayList<>(settings);
         options.streamsProperties().forEach(p -> all.add("--spring.kafka.streams.properties." + p));
         return new ServiceTarget(run, baselineRun, row, module, group, inputs, all, bootstrap, options.workDir(),
-                jvm(jvmOptions, options, group));
+                jvm(jvmOptions, options, group), sparkRun, outputTopic);
     }
 
     /** The shared JVM options, plus a flight recording of this run when profiling. */

@@ -35,7 +35,7 @@ class ResultTableTest {
 
     private static DrainResult drain(String run, String baselineRun, String name, long perSecond, double seconds) {
         DrainInterval interval = new DrainInterval((long) (perSecond * seconds), seconds, 1, 0);
-        return new DrainResult(run, baselineRun, name, interval, interval, false, 100, 1024, 0);
+        return new DrainResult(run, baselineRun, name, interval, interval, false, 100, 1024, 0, null, -1);
     }
 
     private static List<String> table(List<DrainResult> drains) {

@@ -1,0 +1,187 @@
+package com.shopstream.sparkpeer;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.expr;
+import static org.apache.spark.sql.functions.from_json;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.session_window;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.window;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.api.java.function.VoidFunction2;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.StateOperatorProgress;
+import org.apache.spark.sql.streaming.StreamingQueryListener;
+import org.apache.spark.sql.streaming.Trigger;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * One of the contract's queries in Spark Structured Streaming, on a backlog in Kafka: read it all
+ * ({@code Trigger.AvailableNow}), count the rows the query emits (a {@code foreachBatch} sink that counts and
+ * discards), and print one line of figures, {@value #RESULT} ..., for the benchmark to read.
+ *
+ * <pre>
+ * java --add-opens ... -cp @spark-peer/target/classpath.txt:spark-peer/target/classes com.shopstream.sparkpeer.SparkPeer \
+ *     --query window-5m|window-5m-by-customer|sessions|join|dedup --bootstrap 127.0.0.1:9092 \
+ *     --orders-topic T --payments-topic T [--shuffle-partitions 3] [--master local[2]] [--work-dir DIR]
+ * </pre>
+ * Event-time settings are the contract's: a 3-minute watermark delay, 5-minute windows, a 3-minute session gap, a
+ * payment within 5 minutes after its order.
+ */
+public final class SparkPeer {
+
+    public static final String RESULT = "spark-peer-result";
+
+    private static final StructType ORDER = new StructType()
+            .add("order_id", DataTypes.LongType)
+            .add("customer_id", DataTypes.LongType)
+            .add("amount", DataTypes.createDecimalType(12, 2))
+            .add("order_ts", DataTypes.TimestampType);
+    private static final StructType PAYMENT = new StructType()
+            .add("payment_id", DataTypes.StringType)
+            .add("order_id", DataTypes.LongType)
+            .add("amount", DataTypes.createDecimalType(12, 2))
+            .add("paid_ts", DataTypes.TimestampType);
+    private static final String DELAY = "3 minutes";
+
+    private SparkPeer() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = options(args);
+        String query = required(options, "query");
+        Path workDir = Path.of(options.getOrDefault("work-dir", "/tmp/spark-peer"));
+        Path checkpoint = Files.createTempDirectory(Files.createDirectories(workDir), query + "-checkpoint-");
+        SparkSession spark = SparkSession.builder()
+                .appName("shopstream-spark-peer-" + query)
+                .master(options.getOrDefault("master", "local[2]"))
+                .config("spark.sql.shuffle.partitions", options.getOrDefault("shuffle-partitions", "3"))
+                .config("spark.ui.enabled", "false")
+                .config("spark.local.dir", workDir.resolve("local").toString())
+                .config("spark.sql.session.timeZone", "UTC")
+                .getOrCreate();
+        spark.sparkContext().setLogLevel("WARN");
+
+        AtomicLong inputRows = new AtomicLong();
+        AtomicLong batches = new AtomicLong();
+        AtomicLong dropped = new AtomicLong();
+        spark.streams().addListener(new StreamingQueryListener() {
+            @Override
+            public void onQueryStarted(QueryStartedEvent event) {
+            }
+
+            @Override
+            public void onQueryProgress(QueryProgressEvent event) {
+                inputRows.addAndGet(event.progress().numInputRows());
+                batches.incrementAndGet();
+                for (StateOperatorProgress operator : event.progress().stateOperators()) {
+                    dropped.addAndGet(operator.numRowsDroppedByWatermark());
+                }
+            }
+
+            @Override
+            public void onQueryTerminated(QueryTerminatedEvent event) {
+            }
+        });
+
+        Dataset<Row> orders = read(spark, options, required(options, "orders-topic"), ORDER)
+                .withWatermark("order_ts", DELAY);
+        Dataset<Row> result = switch (query) {
+            case "window-5m" -> orders.groupBy(window(col("order_ts"), "5 minutes"))
+                    .agg(count(lit(1)).as("orders"), sum("amount").as("total"));
+            case "window-5m-by-customer" -> orders.groupBy(col("customer_id"), window(col("order_ts"), "5 minutes"))
+                    .agg(count(lit(1)).as("orders"), sum("amount").as("total"));
+            case "sessions" -> orders.groupBy(col("customer_id"), session_window(col("order_ts"), "3 minutes"))
+                    .agg(count(lit(1)).as("orders"), sum("amount").as("total"));
+            case "join" -> {
+                Dataset<Row> payments = read(spark, options, required(options, "payments-topic"), PAYMENT)
+                        .withWatermark("paid_ts", DELAY)
+                        .select(col("order_id").as("p_order_id"), col("payment_id"), col("amount").as("paid_amount"),
+                                col("paid_ts"));
+                yield orders.join(payments, expr("order_id = p_order_id AND paid_ts >= order_ts"
+                        + " AND paid_ts <= order_ts + interval 5 minutes"), "leftOuter");
+            }
+            case "dedup" -> orders.dropDuplicates("order_id", "order_ts");
+            default -> throw new IllegalArgumentException("unknown --query " + query
+                    + " (window-5m, window-5m-by-customer, sessions, join, dedup)");
+        };
+
+        AtomicLong outputRows = new AtomicLong();
+        VoidFunction2<Dataset<Row>, Long> counting = (batch, id) -> outputRows.addAndGet(batch.count());
+        double cpuBefore = cpuSeconds();
+        long started = System.nanoTime();
+        StreamingQuery running = result.writeStream()
+                .outputMode("append")
+                .trigger(Trigger.AvailableNow())
+                .option("checkpointLocation", checkpoint.toString())
+                .foreachBatch(counting)
+                .start();
+        running.awaitTermination();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        double cpu = cpuSeconds() - cpuBefore;
+        // stdout is what the benchmark reads: one line, key=value
+        System.out.printf("%s query=%s input-rows=%d output-rows=%d dropped-by-watermark=%d batches=%d seconds=%.3f"
+                        + " cpu-seconds=%.3f peak-rss-mib=%d%n", RESULT, query, inputRows.get(), outputRows.get(),
+                dropped.get(), batches.get(), seconds, cpu, peakRssMib());
+        spark.stop();
+    }
+
+    private static Dataset<Row> read(SparkSession spark, Map<String, String> options, String topic, StructType schema) {
+        return spark.readStream().format("kafka")
+                .option("kafka.bootstrap.servers", required(options, "bootstrap"))
+                .option("subscribe", topic)
+                .option("startingOffsets", "earliest")
+                .option("kafka.isolation.level", "read_committed")
+                .load()
+                .select(from_json(col("value").cast("string"), schema, Map.of("mode", "FAILFAST")).as("e"))
+                .select("e.*");
+    }
+
+    /** User + system CPU of this process (every thread: the executor's too, in local mode). */
+    private static double cpuSeconds() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime() / 1e9;
+    }
+
+    private static long peakRssMib() throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmHWM:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+            }
+        }
+        return -1;
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new HashMap<>();
+        List<String> list = List.of(args);
+        for (int i = 0; i < list.size(); i++) {
+            String arg = list.get(i);
+            if (!arg.startsWith("--") || i + 1 >= list.size()) {
+                throw new IllegalArgumentException("expected --name value, got " + arg);
+            }
+            options.put(arg.substring(2), list.get(++i));
+        }
+        return options;
+    }
+
+    private static String required(Map<String, String> options, String name) {
+        String value = options.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("--" + name + " is required");
+        }
+        return value;
+    }
+}
