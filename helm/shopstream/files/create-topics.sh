@@ -13,6 +13,7 @@
 #   TOPIC_CONFIGS       "key=value ..." added to every topic's configs
 #   REPLICATION_FACTOR  default 1
 #   CO_PARTITIONED      topics that must have the same partition count, default: the list's co-partitioned ones
+#                       ("orders payments" when it marks none)
 #   KAFKA_BIN           default /opt/kafka/bin (the apache/kafka image)
 #   WAIT_SECONDS        how long to wait for the cluster to answer, default 180
 #   SECURITY_PROTOCOL   default PLAINTEXT; SASL_MECHANISM, SASL_JAAS_CONFIG; SSL_TRUSTSTORE_LOCATION, SSL_TRUSTSTORE_TYPE,
@@ -29,6 +30,7 @@ if [ -n "${TOPICS_FILE:-}" ]; then
   TOPICS="$(cat -- "$TOPICS_FILE")"
 fi
 : "${TOPICS:?TOPICS_FILE or TOPICS is required: one topic a line, \"name partitions [key=value ...]\"}"
+TOPICS="${TOPICS//$'\r'/}"   # a list saved with Windows line ends reads the same
 bin="${KAFKA_BIN:-/opt/kafka/bin}"
 replication="${REPLICATION_FACTOR:-1}"
 wait_seconds="${WAIT_SECONDS:-180}"
@@ -75,8 +77,14 @@ describe() {
 names=()
 listed_co_partitioned=()
 declare -A partitions=() configs=()
-while read -r name count rest; do
-  case "$name" in '' | '#'*) continue ;; esac
+while IFS= read -r line; do
+  # '#' starts a comment anywhere on a line, as local-kafka and the chart read the list
+  read -r name count rest <<< "${line%%#*}" || true
+  if [ -z "$name" ]; then continue; fi
+  if [ -z "$count" ]; then
+    echo "topic $name: no partitions (default, co-partitioned or a number)" >&2
+    exit 2
+  fi
   if [ -n "${partitions[$name]+x}" ]; then
     echo "topic $name is listed twice" >&2
     exit 2
@@ -97,7 +105,7 @@ while read -r name count rest; do
   fi
   names+=("$name")
   partitions[$name]="$count"
-  read -r -a words <<< "${rest%%#*} ${TOPIC_CONFIGS:-}"
+  read -r -a words <<< "$rest ${TOPIC_CONFIGS:-}"
   configs[$name]="${words[*]}"
 done <<< "$TOPICS"
 for name in "${!by_topic[@]}"; do
@@ -108,8 +116,11 @@ for name in "${!by_topic[@]}"; do
 done
 if [ -n "${CO_PARTITIONED+x}" ]; then
   read -r -a co_partitioned <<< "$CO_PARTITIONED"
-else
+elif ((${#listed_co_partitioned[@]} > 0)); then
   co_partitioned=("${listed_co_partitioned[@]}")
+else
+  # a list with numbers only marks nothing: the join's inputs still must match
+  co_partitioned=(orders payments)
 fi
 
 # Refuse a list that would break co-partitioning before anything is created.

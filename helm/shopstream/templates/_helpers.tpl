@@ -153,9 +153,12 @@ the validation needs their names and which of them must have one partition count
 */}}
 {{- define "shopstream.contractTopics" -}}
 {{- $topics := list -}}
-{{- range $line := splitList "\n" (.Files.Get "files/contract-topics.txt") -}}
+{{- range $line := splitList "\n" (.Files.Get "files/contract-topics.txt" | replace "\r" "") -}}
 {{- $words := splitList " " (regexReplaceAll "\\s+" (trim (regexReplaceAll "#.*" $line "")) " ") -}}
 {{- if first $words -}}
+{{- if lt (len $words) 2 -}}
+{{- fail (printf "files/contract-topics.txt: %q has no partitions (default, co-partitioned or a number)" (trim $line)) -}}
+{{- end -}}
 {{- $topics = append $topics (dict "name" (first $words) "coPartitioned" (eq (index $words 1) "co-partitioned")) -}}
 {{- end -}}
 {{- end -}}

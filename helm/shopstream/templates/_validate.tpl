@@ -53,6 +53,9 @@ templates/validate.yaml, so `helm template`, `helm install` and `helm lint` all 
 {{- end -}}
 {{- end -}}
 
+{{- if hasKey .Values.topics "names" -}}
+{{- $errors = append $errors "topics.names is gone: the chart creates the topics of its files/contract-topics.txt (the contract's one list); remove it, and use topics.partitionsByTopic and topics.config for what differs" -}}
+{{- end -}}
 {{- if .Values.topics.enabled -}}
 {{- $topics := .Values.topics -}}
 {{- $byTopic := default dict $topics.partitionsByTopic -}}

@@ -53,6 +53,8 @@ public final class Benchmarks implements Callable<Integer> {
                 .setErr(new PrintWriter(err, true))
                 // an argument is what it says (consumer-perf hands them on as given)
                 .setExpandAtFiles(false)
+                // the last one wins, as in the simulator: a caller may append an option to a command line
+                .setOverwrittenOptionsAllowed(true)
                 .setParameterExceptionHandler(Benchmarks::usageError)
                 .setExecutionExceptionHandler((e, command, parsed) -> {
                     // the whole trace: a benchmark fails deep in a run, and its cause is what one needs

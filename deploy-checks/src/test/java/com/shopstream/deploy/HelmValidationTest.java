@@ -17,6 +17,7 @@ class HelmValidationTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             partitions-differ.yaml            | topics: the co-partitioned topics would get different partition counts (orders 6, payments 3;
+            topic-names.yaml                  | topics.names is gone: the chart creates the topics of its files/contract-topics.txt
             unknown-topic.yaml                | topics.partitionsByTopic.order: order is not in the chart's files/contract-topics.txt
             no-replicas.yaml                  | services.orders.replicaCount must be at least 1
             static-membership-deployment.yaml | services.join.staticMembership needs kind StatefulSet

@@ -11,12 +11,10 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import com.shopstream.deploy.FakeKafkaTopics.Created;
 import com.shopstream.deploy.FakeKafkaTopics.Run;
@@ -106,11 +104,13 @@ class ShellScriptsTest {
     void createTopicsGivesTheDefaultCountWhereTheListSaysSoAndTakesOverridesAndExtraConfigs(@TempDir Path dir)
             throws Exception {
         FakeKafkaTopics kafka = new FakeKafkaTopics(dir);
+        // comments anywhere on a line, and Windows line ends, read as local-kafka and the chart read them
         Map<String, String> env = new HashMap<>(topicsEnv("""
                 # a comment
-                orders co-partitioned
+                orders co-partitioned#keyed by order_id
                 payments co-partitioned message.timestamp.type=LogAppendTime  # stamped when written
-                customer-streaks default
+                customer-streaks default\r
+                \r
                 orders-service-dlq 2
                 """));
         env.putAll(Map.of("PARTITIONS", "4", "PARTITIONS_BY_TOPIC", "customer-streaks=1",
@@ -127,6 +127,9 @@ class ShellScriptsTest {
     @Test
     void createTopicsRefusesAListItCannotApply(@TempDir Path dir) throws Exception {
         FakeKafkaTopics kafka = new FakeKafkaTopics(dir);
+        Run noPartitions = kafka.createTopics(topicsEnv("orders # the count is missing\n"));
+        assertThat(noPartitions.exit()).isEqualTo(2);
+        assertThat(noPartitions.output()).contains("topic orders: no partitions");
         Run noDefault = kafka.createTopics(topicsEnv("orders co-partitioned\n"));
         assertThat(noDefault.exit()).isEqualTo(2);
         assertThat(noDefault.output()).contains("topic orders takes the default partition count, but PARTITIONS is not set");

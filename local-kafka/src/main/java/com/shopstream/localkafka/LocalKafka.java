@@ -131,7 +131,9 @@ public final class LocalKafka implements AutoCloseable {
      * the requested one when the topics already existed; without topic creation it is the requested one.
      */
     public int partitions() {
-        return topics == null ? options.partitions() : topics.partitions().get(ContractTopics.coPartitioned().get(0));
+        List<String> coPartitioned = ContractTopics.coPartitioned();
+        return topics == null || coPartitioned.isEmpty() ? options.partitions()
+                : topics.partitions().get(coPartitioned.get(0));
     }
 
     public LocalKafkaOptions options() {

@@ -52,7 +52,7 @@ final class GenerateCommand implements Callable<Integer> {
     private Duration spacing;
 
     @Option(names = "--start", paramLabel = "INSTANT",
-            description = "event time of the first order, ISO-8601 (default: orders × 10 ms + 10 min before now)")
+            description = "event time of the first order, ISO-8601 (default: orders × spacing + 10 min before now)")
     private Instant start;
 
     @Option(names = "--customers", paramLabel = "N", defaultValue = "1000",
@@ -99,7 +99,7 @@ final class GenerateCommand implements Callable<Integer> {
         try {
             GeneratorSettings settings = GeneratorSettings.defaults(seed, orders).withSpacing(spacing)
                     .withCustomers(customers).withShares(late, duplicates, paid, outside);
-            return start == null ? settings : settings.withStart(start);
+            return settings.withStart(start != null ? start : GeneratorSettings.startEndingBeforeNow(spacing, orders));
         } catch (IllegalArgumentException e) {
             // a negative count or spacing: the command line is wrong, not the run
             throw new ParameterException(spec.commandLine(), e.getMessage());

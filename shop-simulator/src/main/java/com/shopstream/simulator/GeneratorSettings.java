@@ -37,10 +37,17 @@ public record GeneratorSettings(long seed, long orders, int customers, Instant s
      */
     public static GeneratorSettings defaults(long seed, long orders) {
         Duration spacing = Duration.ofMillis(10);
-        Instant start = Instant.now().minus(spacing.multipliedBy(orders)).minus(Duration.ofMinutes(10))
+        return new GeneratorSettings(seed, orders, 1000, startEndingBeforeNow(spacing, orders), spacing,
+                Duration.ofSeconds(30), 0.01, Duration.ofMinutes(30), 0.10, 0.80, 0.10);
+    }
+
+    /**
+     * A start from which {@code orders} orders {@code spacing} apart end 10 minutes before now, on a whole minute: the
+     * services refuse event times too far in the future.
+     */
+    public static Instant startEndingBeforeNow(Duration spacing, long orders) {
+        return Instant.now().minus(spacing.multipliedBy(orders)).minus(Duration.ofMinutes(10))
                 .truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
-        return new GeneratorSettings(seed, orders, 1000, start, spacing, Duration.ofSeconds(30), 0.01,
-                Duration.ofMinutes(30), 0.10, 0.80, 0.10);
     }
 
     public GeneratorSettings withStart(Instant newStart) {
