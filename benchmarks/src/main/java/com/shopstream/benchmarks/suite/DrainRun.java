@@ -63,11 +63,12 @@ final class DrainRun {
                         throw new IllegalStateException(target.name() + " drained before its first commit was seen: "
                                 + "use a larger stream (--orders)");
                     }
+                    long drained = System.nanoTime();
                     long peakRss = process.peakRssMib();
                     FinalFigures figures = target.finalFigures(process);
                     return new DrainResult(target.run(), target.baselineRun(), target.name(), whole,
                             DrainInterval.secondHalf(samples), broker != null, peakRss, figures.stateBytes(),
-                            figures.late(), target.sparkRun(), output == null ? -1 : output.settled());
+                            figures.late(), target.sparkRun(), output == null ? -1 : output.afterIdle(drained));
                 }
                 LockSupport.parkNanos(SAMPLE.toNanos());
             }

@@ -1,5 +1,6 @@
 package com.shopstream.benchmarks.suite;
 
+import com.shopstream.common.boot.ShopstreamProperties;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -18,12 +19,15 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /**
  * The rows a run wrote to its output topic, read as a consumer reads them (read_committed: end offsets alone would
  * count transaction markers and aborted records too), so that a run can be checked against its Spark peer's count.
+ * They are counted once every input partition has been idle for the idle timeout: the query's watermark is then the
+ * newest partition's, as Spark's is the newest event time's after its last batch (before, the rows of the last windows
+ * would depend on when one counts).
  */
 final class OutputCount {
 
     private static final Duration CALL = Duration.ofSeconds(30);
-    private static final Duration SETTLED = Duration.ofSeconds(3);
-    private static final Duration AT_MOST = Duration.ofSeconds(60);
+    private static final Duration IDLE_TIMEOUT = ShopstreamProperties.defaults().watermark().idleTimeout();
+    private static final Duration SETTLED = Duration.ofSeconds(5);
 
     private final Admin admin;
     private final String bootstrap;
@@ -39,13 +43,15 @@ final class OutputCount {
     }
 
     /**
-     * The rows written since the mark, once no new ones came for {@link #SETTLED}: the drain ends when the inputs are
-     * read, and the queries behind a repartition may still be writing their last rows then.
+     * The rows written since the mark, once the idle timeout has passed since {@code drained} (the moment the inputs
+     * were read to their end) and no new rows came for {@link #SETTLED}.
      */
-    long settled() throws Exception {
-        long deadline = System.nanoTime() + AT_MOST.toNanos();
+    long afterIdle(long drainedNanos) throws Exception {
+        long idleAt = drainedNanos + IDLE_TIMEOUT.plus(SETTLED).toNanos();
+        LockSupport.parkNanos(Math.max(0, idleAt - System.nanoTime()));
         long rows = count();
         long stableSince = System.nanoTime();
+        long deadline = stableSince + IDLE_TIMEOUT.toNanos();
         while (System.nanoTime() - stableSince < SETTLED.toNanos() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(Duration.ofMillis(500).toNanos());
             long now = count();
