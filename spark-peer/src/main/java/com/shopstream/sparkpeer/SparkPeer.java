@@ -71,6 +71,10 @@ public final class SparkPeer {
                 .config("spark.ui.enabled", "false")
                 .config("spark.local.dir", workDir.resolve("local").toString())
                 .config("spark.sql.session.timeZone", "UTC")
+                // state in RocksDB, off the heap, as the services keep theirs: with the default in-heap store a join
+                // of a 1,000,000-order backlog read in one batch does not fit the heap every measured JVM gets
+                .config("spark.sql.streaming.stateStore.providerClass",
+                        "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider")
                 .getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
 

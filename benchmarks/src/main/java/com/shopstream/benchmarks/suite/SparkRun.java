@@ -14,6 +14,13 @@ final class SparkRun {
 
     private static final Duration TIMEOUT = Duration.ofMinutes(30);
 
+    /** The peer ended without its result line (it ran out of memory, say). */
+    static final class Failed extends Exception {
+        Failed(String message) {
+            super(message);
+        }
+    }
+
     private final JavaProcess broker;
 
     /** @param broker the broker this run started (its CPU is reported too), or {@code null} */
@@ -28,8 +35,10 @@ final class SparkRun {
             List<String> results = Files.readAllLines(process.log()).stream()
                     .filter(line -> line.startsWith(SparkResult.PREFIX)).toList();
             if (exit != 0 || results.isEmpty()) {
-                throw new IllegalStateException(target.name() + " exited with " + exit + " and no result: see "
-                        + process.log());
+                String cause = Files.readAllLines(process.log()).stream()
+                        .filter(line -> line.startsWith("java.lang.") && line.contains("Error")).findFirst()
+                        .orElse("no error line");
+                throw new Failed(target.name() + " exited with " + exit + " (" + cause + "): see " + process.log());
             }
             SparkResult result = SparkResult.parse(results.get(results.size() - 1));
             double brokerCpu = broker == null ? 0 : broker.cpuSeconds() - brokerBefore;

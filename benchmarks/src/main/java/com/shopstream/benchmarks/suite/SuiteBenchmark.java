@@ -75,6 +75,7 @@ public final class SuiteBenchmark {
         SparkRun sparkRun = new SparkRun(broker);
         boolean sparkBuilt = SparkTarget.classPath().isPresent();
         List<String> skipped = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
         List<DrainResult> drains = new ArrayList<>();
         for (String run : options.targets()) {
             DrainResult result;
@@ -85,7 +86,14 @@ public final class SuiteBenchmark {
                 }
                 SparkTarget target = SuiteTargets.spark(run, options, topics, bootstrap);
                 LOG.info("running {}", target.name());
-                result = sparkRun.measure(target);
+                try {
+                    result = sparkRun.measure(target);
+                } catch (SparkRun.Failed e) {
+                    // the peer's failure is a finding, not the end of the run
+                    LOG.warn("{}", e.getMessage());
+                    failed.add(run + ": " + e.getMessage());
+                    continue;
+                }
             } else {
                 DrainTarget target = SuiteTargets.drain(run, options, topics, bootstrap, tag, options.jvmOptions());
                 LOG.info("draining with {}", target.name());
@@ -115,6 +123,7 @@ public final class SuiteBenchmark {
 
         out.println();
         ResultTable.drains(out, ceiling, drains);
+        failed.forEach(failure -> out.printf("%nfailed: %s%n", failure));
         if (!skipped.isEmpty()) {
             out.printf("%nnot run: %s — the Spark peer is not built (%s, then run the suite again)%n",
                     String.join(", ", skipped), SparkTarget.BUILD);
