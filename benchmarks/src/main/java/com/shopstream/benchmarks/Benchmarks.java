@@ -1,7 +1,7 @@
 package com.shopstream.benchmarks;
 
+import com.shopstream.simulator.ToolCommandLine;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -9,9 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.UnmatchedArgumentException;
 
 /** Benchmark commands; each prints its figures. {@code benchmarks help COMMAND} lists a command's options. */
 @Command(name = "benchmarks", mixinStandardHelpOptions = true, versionProvider = BenchmarksVersion.class,
@@ -38,42 +36,19 @@ public final class Benchmarks implements Callable<Integer> {
 
     /** Runs one command; its exit code is the return value: 0 ok, 1 the command failed, 2 a wrong command line. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine commandLine = commandLine(out, err);
-        try {
-            return commandLine.execute(args);
-        } finally {
-            commandLine.getOut().flush();
-            commandLine.getErr().flush();
-        }
+        return ToolCommandLine.execute(commandLine(out, err), args);
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {
-        CommandLine commandLine = new CommandLine(new Benchmarks(out))
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                // an argument is what it says (consumer-perf hands them on as given)
-                .setExpandAtFiles(false)
-                // the last one wins, as in the simulator: a caller may append an option to a command line
-                .setOverwrittenOptionsAllowed(true)
-                .setParameterExceptionHandler(Benchmarks::usageError)
-                .setExecutionExceptionHandler((e, command, parsed) -> {
-                    // the whole trace: a benchmark fails deep in a run, and its cause is what one needs
-                    command.getErr().println("benchmarks " + command.getCommandName() + " failed:");
-                    e.printStackTrace(command.getErr());
-                    return ExitCode.SOFTWARE;
-                });
+        CommandLine commandLine = ToolCommandLine.of(new Benchmarks(out), out, err, (e, command, parsed) -> {
+            // the whole trace: a benchmark fails deep in a run, and its cause is what one needs
+            command.getErr().println("benchmarks " + command.getCommandName() + " failed:");
+            e.printStackTrace(command.getErr());
+            return ExitCode.SOFTWARE;
+        });
         // from the first argument picocli does not know on, ConsumerPerformance's own options, untouched
         commandLine.getSubcommands().get("consumer-perf").setStopAtUnmatched(true);
         return commandLine;
-    }
-
-    private static int usageError(ParameterException e, String[] args) {
-        CommandLine command = e.getCommandLine();
-        PrintWriter err = command.getErr();
-        err.println(command.getCommandSpec().qualifiedName() + ": " + e.getMessage());
-        UnmatchedArgumentException.printSuggestions(e, err);
-        command.usage(err);
-        return ExitCode.USAGE;
     }
 
     /** {@code key=value,key=value}, or {@code none}. */

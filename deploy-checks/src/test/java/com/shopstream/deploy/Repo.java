@@ -16,9 +16,9 @@ import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
- * The repository as the deployment files see it: the root, the service modules (from the root pom), their
- * {@code server.port}, and the contract's topic list. Read from the files, never from other modules' classes: this
- * module depends on nothing of the project but its files.
+ * The repository as the deployment files see it: the root, the service modules (from the root pom) and their
+ * {@code server.port}, read from the files, not from the modules' classes (the one class of the project this module
+ * uses is local-kafka's ContractTopics, what the deployment files' topic creation is compared with).
  */
 final class Repo {
 

@@ -1,7 +1,6 @@
 package com.shopstream.simulator;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -9,9 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The shop simulator: {@code replay}, {@code generate}, {@code tail}, {@code verify}, {@code dashboards}. Its output
@@ -43,44 +40,21 @@ public final class ShopSimulator implements Callable<Integer> {
 
     /** Runs one command; its exit code is the return value: 0 ok, 1 the command failed, 2 a wrong command line. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine commandLine = commandLine(out, err);
-        try {
-            return commandLine.execute(args);
-        } finally {
-            commandLine.getOut().flush();
-            commandLine.getErr().flush();
-        }
+        return ToolCommandLine.execute(commandLine(out, err), args);
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {
-        CommandLine commandLine = new CommandLine(new ShopSimulator(out))
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                // an argument is what it says: a file or topic named @x is not a file of more arguments
-                .setExpandAtFiles(false)
-                // the last one wins: a caller may append --bootstrap to a command line that has one
-                .setOverwrittenOptionsAllowed(true)
-                .setParameterExceptionHandler(ShopSimulator::usageError)
-                .setExecutionExceptionHandler((e, command, parsed) -> {
-                    command.getErr().println("shop-simulator " + command.getCommandName() + " failed: "
-                            + e.getMessage());
-                    return ExitCode.SOFTWARE;
-                });
+        // InProcessSuite appends --bootstrap to command lines that may have one: the last one wins
+        CommandLine commandLine = ToolCommandLine.of(new ShopSimulator(out), out, err, (e, command, parsed) -> {
+            command.getErr().println("shop-simulator " + command.getCommandName() + " failed: " + e.getMessage());
+            return ExitCode.SOFTWARE;
+        });
         commandLine.registerConverter(Duration.class, new DurationConverter());
         commandLine.registerConverter(Long.class, WholeNumberConverter::parse);
         commandLine.registerConverter(long.class, WholeNumberConverter::parse);
         commandLine.registerConverter(Integer.class, WholeNumberConverter::parseInt);
         commandLine.registerConverter(int.class, WholeNumberConverter::parseInt);
         return commandLine;
-    }
-
-    private static int usageError(ParameterException e, String[] args) {
-        CommandLine command = e.getCommandLine();
-        PrintWriter err = command.getErr();
-        err.println(command.getCommandSpec().qualifiedName() + ": " + e.getMessage());
-        UnmatchedArgumentException.printSuggestions(e, err);
-        command.usage(err);
-        return ExitCode.USAGE;
     }
 
     PrintStream out() {
