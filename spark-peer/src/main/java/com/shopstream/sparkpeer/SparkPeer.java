@@ -9,12 +9,16 @@ import static org.apache.spark.sql.functions.session_window;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.window;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
@@ -22,10 +26,12 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.StateOperatorProgress;
-import org.apache.spark.sql.streaming.StreamingQueryListener;
+import org.apache.spark.sql.streaming.StreamingQueryProgress;
 import org.apache.spark.sql.streaming.Trigger;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One of the contract's queries in Spark Structured Streaming, on a backlog in Kafka: read it all
@@ -33,9 +39,9 @@ import org.apache.spark.sql.types.StructType;
  * discards), and print one line of figures, {@value #RESULT} ..., for the benchmark to read.
  *
  * <pre>
- * java --add-opens ... -cp @spark-peer/target/classpath.txt:spark-peer/target/classes com.shopstream.sparkpeer.SparkPeer \
+ * java --add-opens ... -cp spark-peer/target/classes:$(cat spark-peer/target/classpath.txt) com.shopstream.sparkpeer.SparkPeer \
  *     --query window-5m|window-5m-by-customer|sessions|join|dedup --bootstrap 127.0.0.1:9092 \
- *     --orders-topic T --payments-topic T [--shuffle-partitions 3] [--master local[2]] [--work-dir DIR]
+ *     --orders-topic T --payments-topic T --shuffle-partitions N [--master local[2]] [--work-dir DIR]
  * </pre>
  * Event-time settings are the contract's: a 3-minute watermark delay, 5-minute windows, a 3-minute session gap, a
  * payment within 5 minutes after its order.
@@ -43,6 +49,8 @@ import org.apache.spark.sql.types.StructType;
 public final class SparkPeer {
 
     public static final String RESULT = "spark-peer-result";
+
+    private static final Logger LOG = LoggerFactory.getLogger(SparkPeer.class);
 
     private static final StructType ORDER = new StructType()
             .add("order_id", DataTypes.LongType)
@@ -59,7 +67,20 @@ public final class SparkPeer {
     private SparkPeer() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        int exit = 1;
+        try {
+            run(args);
+            exit = 0;
+        } catch (Exception | Error e) {
+            LOG.error("the Spark peer failed", e);
+        } finally {
+            // Spark may leave non-daemon threads behind: the benchmark waits for this process to end
+            System.exit(exit);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         Map<String, String> options = options(args);
         String query = required(options, "query");
         Path workDir = Path.of(options.getOrDefault("work-dir", "/tmp/spark-peer"));
@@ -67,7 +88,7 @@ public final class SparkPeer {
         SparkSession spark = SparkSession.builder()
                 .appName("shopstream-spark-peer-" + query)
                 .master(options.getOrDefault("master", "local[2]"))
-                .config("spark.sql.shuffle.partitions", options.getOrDefault("shuffle-partitions", "3"))
+                .config("spark.sql.shuffle.partitions", required(options, "shuffle-partitions"))
                 .config("spark.ui.enabled", "false")
                 .config("spark.local.dir", workDir.resolve("local").toString())
                 .config("spark.sql.session.timeZone", "UTC")
@@ -77,28 +98,16 @@ public final class SparkPeer {
                         "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider")
                 .getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
+        try {
+            measure(spark, options, query, checkpoint);
+        } finally {
+            spark.stop();
+            deleteRecursively(checkpoint);
+        }
+    }
 
-        AtomicLong inputRows = new AtomicLong();
-        AtomicLong batches = new AtomicLong();
-        AtomicLong dropped = new AtomicLong();
-        spark.streams().addListener(new StreamingQueryListener() {
-            @Override
-            public void onQueryStarted(QueryStartedEvent event) {
-            }
-
-            @Override
-            public void onQueryProgress(QueryProgressEvent event) {
-                inputRows.addAndGet(event.progress().numInputRows());
-                batches.incrementAndGet();
-                for (StateOperatorProgress operator : event.progress().stateOperators()) {
-                    dropped.addAndGet(operator.numRowsDroppedByWatermark());
-                }
-            }
-
-            @Override
-            public void onQueryTerminated(QueryTerminatedEvent event) {
-            }
-        });
+    private static void measure(SparkSession spark, Map<String, String> options, String query, Path checkpoint)
+            throws Exception {
 
         Dataset<Row> orders = read(spark, options, required(options, "orders-topic"), ORDER)
                 .withWatermark("order_ts", DELAY);
@@ -135,11 +144,30 @@ public final class SparkPeer {
         running.awaitTermination();
         double seconds = (System.nanoTime() - started) / 1e9;
         double cpu = cpuSeconds() - cpuBefore;
+        long inputRows = 0;
+        long dropped = 0;
+        StreamingQueryProgress[] progress = running.recentProgress();
+        for (StreamingQueryProgress batch : progress) {
+            inputRows += batch.numInputRows();
+            for (StateOperatorProgress operator : batch.stateOperators()) {
+                dropped += operator.numRowsDroppedByWatermark();
+            }
+        }
         // stdout is what the benchmark reads: one line, key=value
-        System.out.printf("%s query=%s input-rows=%d output-rows=%d dropped-by-watermark=%d batches=%d seconds=%.3f"
-                        + " cpu-seconds=%.3f peak-rss-mib=%d%n", RESULT, query, inputRows.get(), outputRows.get(),
-                dropped.get(), batches.get(), seconds, cpu, peakRssMib());
-        spark.stop();
+        System.out.println(String.format(Locale.ROOT, "%s query=%s input-rows=%d output-rows=%d"
+                        + " dropped-by-watermark=%d batches=%d seconds=%.3f cpu-seconds=%.3f peak-rss-mib=%d", RESULT,
+                query, inputRows, outputRows.get(), dropped, progress.length, seconds, cpu, peakRssMib()));
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
     }
 
     private static Dataset<Row> read(SparkSession spark, Map<String, String> options, String topic, StructType schema) {

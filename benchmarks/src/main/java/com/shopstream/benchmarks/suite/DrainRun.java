@@ -33,9 +33,10 @@ final class DrainRun {
         this.timeout = timeout;
     }
 
-    DrainResult measure(DrainTarget target) throws Exception {
+    /** @param countOutput whether to count the rows of the target's output topic (to compare with its Spark run) */
+    DrainResult measure(DrainTarget target, boolean countOutput) throws Exception {
         GroupProgress progress = new GroupProgress(admin, target.group(), target.inputs());
-        OutputCount output = target.outputTopic() == null ? null
+        OutputCount output = !countOutput || target.outputTopic() == null ? null
                 : new OutputCount(admin, bootstrap, target.outputTopic());
         JavaProcess process = target.start();
         try {

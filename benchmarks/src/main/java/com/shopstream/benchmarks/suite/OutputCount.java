@@ -20,8 +20,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * The rows a run wrote to its output topic, read as a consumer reads them (read_committed: end offsets alone would
  * count transaction markers and aborted records too), so that a run can be checked against its Spark peer's count.
  * They are counted once every input partition has been idle for the idle timeout: the query's watermark is then the
- * newest partition's, as Spark's is the newest event time's after its last batch (before, the rows of the last windows
- * would depend on when one counts).
+ * newest partition's (before, the rows of the last windows would depend on when one counts). Spark's after its last
+ * batch is its newest event time's for a query on one input, the older input's for the join (Spark's default
+ * {@code min} policy for several watermarks).
  */
 final class OutputCount {
 
@@ -73,8 +74,18 @@ final class OutputCount {
             consumer.assign(List.copyOf(to.keySet()));
             from.forEach((partition, offset) -> consumer.seek(partition, offset));
             long rows = 0;
+            long deadline = System.nanoTime() + CALL.toNanos();
             while (to.entrySet().stream().anyMatch(end -> consumer.position(end.getKey()) < end.getValue())) {
-                rows += consumer.poll(Duration.ofMillis(200)).count();
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("could not read " + topic + " to " + to + " within " + CALL);
+                }
+                // only up to the end taken above: rows written meanwhile are the next count's
+                for (var record : consumer.poll(Duration.ofMillis(200))) {
+                    TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+                    if (record.offset() < to.get(partition)) {
+                        rows++;
+                    }
+                }
             }
             return rows;
         }

@@ -1,6 +1,7 @@
 package com.shopstream.benchmarks.suite;
 
 import com.shopstream.harness.JavaProcess;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -28,16 +29,22 @@ final class SparkRun {
         this.broker = broker;
     }
 
-    DrainResult measure(SparkTarget target) throws Exception {
+    DrainResult measure(SparkTarget target) throws Failed, IOException {
         double brokerBefore = broker == null ? 0 : broker.cpuSeconds();
         try (JavaProcess process = target.start()) {
-            int exit = process.awaitExit(TIMEOUT);
+            int exit;
+            try {
+                exit = process.awaitExit(TIMEOUT);
+            } catch (IllegalStateException e) {
+                throw new Failed(e.getMessage());   // closing the process kills it
+            }
             List<String> results = Files.readAllLines(process.log()).stream()
                     .filter(line -> line.startsWith(SparkResult.PREFIX)).toList();
             if (exit != 0 || results.isEmpty()) {
                 String cause = Files.readAllLines(process.log()).stream()
-                        .filter(line -> line.startsWith("java.lang.") && line.contains("Error")).findFirst()
-                        .orElse("no error line");
+                        .filter(line -> line.contains("Exception in thread") || line.startsWith("Caused by")
+                                || line.startsWith("java.lang.") || line.contains(" ERROR "))
+                        .findFirst().orElse("no error line");
                 throw new Failed(target.name() + " exited with " + exit + " (" + cause + "): see " + process.log());
             }
             SparkResult result = SparkResult.parse(results.get(results.size() - 1));

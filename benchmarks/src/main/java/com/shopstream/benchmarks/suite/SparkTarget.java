@@ -22,9 +22,11 @@ import java.util.Optional;
  * @param run   its run in {@code --runs} ({@code spark-5m}, ...)
  * @param name  its row in the table
  * @param query the peer's {@code --query}
+ * @param partitions Spark's shuffle partitions: the backlog's partition count, as the services get a task per partition
+ * @param tag   this suite run's, in the log's name (a work directory may be reused)
  */
 record SparkTarget(String run, String name, String query, BenchTopics topics, String bootstrap, Path workDir,
-                   List<String> jvmOptions) {
+                   List<String> jvmOptions, int partitions, String tag) {
 
     static final String BUILD = "mvn -B -Ppeers -pl spark-peer package";
     private static final Path PEER = Repository.root().resolve("spark-peer").resolve("target");
@@ -48,10 +50,11 @@ record SparkTarget(String run, String name, String query, BenchTopics topics, St
                 + BUILD));
         List<String> jvm = new ArrayList<>(jvmOptions);
         jvm.addAll(moduleOptions(classPath));
-        Path log = workDir.resolve("logs").resolve(run + ".log");
+        Path log = workDir.resolve("logs").resolve(run + "-" + tag + ".log");
         return JavaProcess.ofMainClass(run, classPath, "com.shopstream.sparkpeer.SparkPeer", jvm, List.of(
                 "--query", query, "--bootstrap", bootstrap,
                 "--orders-topic", topics.orders(), "--payments-topic", topics.payments(),
+                "--shuffle-partitions", String.valueOf(partitions),
                 "--work-dir", workDir.resolve("spark").toString()), log).start();
     }
 

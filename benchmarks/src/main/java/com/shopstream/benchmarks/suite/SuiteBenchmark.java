@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code benchmarks suite}: every service against the engine's own ceiling, side by side, in one run on one broker.
  * Loads a seeded generated backlog once; measures Kafka's ConsumerPerformance on it (the ceiling), then drains it with
- * each service and each service's plain Kafka Streams baseline, one at a time, each a process of its own; then the
- * live latency of orders-service's update mode. Prints one table.
+ * each service, each service's plain Kafka Streams baseline and the Spark peer's runs of the same queries, one at a
+ * time, each a process of its own; then the live latency of orders-service's update mode. Prints one table.
  */
 public final class SuiteBenchmark {
 
@@ -84,11 +84,11 @@ public final class SuiteBenchmark {
                     skipped.add(run);
                     continue;
                 }
-                SparkTarget target = SuiteTargets.spark(run, options, topics, bootstrap);
+                SparkTarget target = SuiteTargets.spark(run, options, topics, bootstrap, tag);
                 LOG.info("running {}", target.name());
                 try {
                     result = sparkRun.measure(target);
-                } catch (SparkRun.Failed e) {
+                } catch (SparkRun.Failed | IllegalStateException | java.io.UncheckedIOException e) {
                     // the peer's failure is a finding, not the end of the run
                     LOG.warn("{}", e.getMessage());
                     failed.add(run + ": " + e.getMessage());
@@ -97,7 +97,10 @@ public final class SuiteBenchmark {
             } else {
                 DrainTarget target = SuiteTargets.drain(run, options, topics, bootstrap, tag, options.jvmOptions());
                 LOG.info("draining with {}", target.name());
-                result = drainRun.measure(target);
+                // counting the output costs the idle timeout: only when its Spark run is there to compare with
+                boolean compared = target.sparkRun() != null && sparkBuilt
+                        && options.targets().contains(target.sparkRun());
+                result = drainRun.measure(target, compared);
             }
             LOG.info("{}: {} records in {} s", result.name(), result.whole().records(), result.whole().seconds());
             drains.add(result);

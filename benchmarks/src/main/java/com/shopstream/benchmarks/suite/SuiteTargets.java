@@ -24,20 +24,18 @@ final class SuiteTargets {
         return run.startsWith("spark-");
     }
 
-    static SparkTarget spark(String name, SuiteOptions options, BenchTopics topics, String bootstrap) {
-        return switch (name) {
-            case "spark-5m" -> new SparkTarget(name, "spark: 5m window, all orders (append)", "window-5m", topics,
-                    bootstrap, options.workDir(), options.jvmOptions());
-            case "spark-5m-by-customer" -> new SparkTarget(name, "spark: 5m window per customer (append)",
-                    "window-5m-by-customer", topics, bootstrap, options.workDir(), options.jvmOptions());
-            case "spark-sessions" -> new SparkTarget(name, "spark: 3m session windows per customer (append)",
-                    "sessions", topics, bootstrap, options.workDir(), options.jvmOptions());
-            case "spark-join" -> new SparkTarget(name, "spark: interval join, left outer", "join", topics, bootstrap,
-                    options.workDir(), options.jvmOptions());
-            case "spark-dedup" -> new SparkTarget(name, "spark: dropDuplicates(order_id, order_ts)", "dedup", topics,
-                    bootstrap, options.workDir(), options.jvmOptions());
+    static SparkTarget spark(String name, SuiteOptions options, BenchTopics topics, String bootstrap, String tag) {
+        String[] rowAndQuery = switch (name) {
+            case "spark-5m" -> new String[] {"spark: 5m window, all orders (append)", "window-5m"};
+            case "spark-5m-by-customer" -> new String[] {"spark: 5m window per customer (append)",
+                    "window-5m-by-customer"};
+            case "spark-sessions" -> new String[] {"spark: 3m session windows per customer (append)", "sessions"};
+            case "spark-join" -> new String[] {"spark: interval join, left outer", "join"};
+            case "spark-dedup" -> new String[] {"spark: dropDuplicates(order_id, order_ts)", "dedup"};
             default -> throw new IllegalArgumentException(name);
         };
+        return new SparkTarget(name, rowAndQuery[0], rowAndQuery[1], topics, bootstrap, options.workDir(),
+                options.jvmOptions(), options.partitions(), tag);
     }
 
     static DrainTarget drain(String name, SuiteOptions options, BenchTopics topics, String bootstrap, String tag,
