@@ -17,7 +17,8 @@ import java.util.List;
  * @param liveRate    orders per second of the live latency run; 0 skips it
  * @param liveWarmUp  how long the live run sends before its latencies count (the JIT's warm-up)
  * @param bootstrap   a running broker to use; {@code null} starts local-kafka in the work directory
- * @param jvmOptions  the JVM options of every measured process (services, baseline, ConsumerPerformance)
+ * @param jvmOptions  the JVM options of every measured process (services, baselines, ConsumerPerformance, the Spark
+ *                    peer, which adds the module openings Spark needs)
  * @param jfr         record a JFR profile of every drain (in {@code <work-dir>/jfr})
  * @param streamsProperties {@code key=value} Kafka Streams settings given to the baseline and every service alike
  */
