@@ -25,17 +25,25 @@ final class SuiteTargets {
     }
 
     static SparkTarget spark(String name, SuiteOptions options, BenchTopics topics, String bootstrap, String tag) {
-        String[] rowAndQuery = switch (name) {
-            case "spark-5m" -> new String[] {"spark: 5m window, all orders (append)", "window-5m"};
-            case "spark-5m-by-customer" -> new String[] {"spark: 5m window per customer (append)",
-                    "window-5m-by-customer"};
-            case "spark-sessions" -> new String[] {"spark: 3m session windows per customer (append)", "sessions"};
-            case "spark-join" -> new String[] {"spark: interval join, left outer", "join"};
-            case "spark-dedup" -> new String[] {"spark: dropDuplicates(order_id, order_ts)", "dedup"};
+        return switch (name) {
+            case "spark-5m" -> peer(name, "spark: 5m window, all orders (append)", "window-5m", options, topics,
+                    bootstrap, tag);
+            case "spark-5m-by-customer" -> peer(name, "spark: 5m window per customer (append)",
+                    "window-5m-by-customer", options, topics, bootstrap, tag);
+            case "spark-sessions" -> peer(name, "spark: 3m session windows per customer (append)", "sessions",
+                    options, topics, bootstrap, tag);
+            case "spark-join" -> peer(name, "spark: interval join, left outer", "join", options, topics, bootstrap,
+                    tag);
+            case "spark-dedup" -> peer(name, "spark: dropDuplicates(order_id, order_ts)", "dedup", options, topics,
+                    bootstrap, tag);
             default -> throw new IllegalArgumentException(name);
         };
-        return new SparkTarget(name, rowAndQuery[0], rowAndQuery[1], topics, bootstrap, options.workDir(),
-                options.jvmOptions(), options.partitions(), tag);
+    }
+
+    private static SparkTarget peer(String run, String row, String query, SuiteOptions options, BenchTopics topics,
+                                    String bootstrap, String tag) {
+        return new SparkTarget(run, row, query, topics, bootstrap, options.workDir(), options.jvmOptions(),
+                options.partitions(), tag);
     }
 
     static DrainTarget drain(String name, SuiteOptions options, BenchTopics topics, String bootstrap, String tag,
