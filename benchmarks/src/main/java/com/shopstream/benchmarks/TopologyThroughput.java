@@ -89,7 +89,8 @@ final class TopologyThroughput {
     private static OrderWindowConfig ordersWithStores(ShopTopics topics, StateStoreKind stores) {
         OrderWindowConfig defaults = OrdersProperties.defaults().toConfig(COMMON, COMMON.lateTopic("orders-service"),
                 topics);
-        return new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(), defaults.queries(), stores, topics);
+        return new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(), defaults.queries(), stores, topics,
+                defaults.repartitionBatchSize());
     }
 
     private static SessionConfig withStores(SessionConfig config, StateStoreKind stores) {

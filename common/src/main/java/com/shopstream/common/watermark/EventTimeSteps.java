@@ -23,7 +23,8 @@ import org.apache.kafka.streams.kstream.Repartitioned;
  *
  * <p>Names: processor {@code <step>-source-clock} with store {@code <step>-watermarks}, branches
  * {@code <step>-lateness-late} / {@code -on-time}, late sink {@code <step>-late-sink}; repartition topic
- * {@code <name>-repartition} (processor {@code <name>-key}), tracker {@code <name>-frontier} with store
+ * {@code <name>-repartition} (processor {@code <name>-key}, batcher {@code <name>-batch} with store
+ * {@code <name>-batches}), tracker {@code <name>-frontier} with store
  * {@code <name>-watermarks}, order {@code <name>-event-time-order} with store {@code <name>-release-buffer}.
  */
 public final class EventTimeSteps {
@@ -71,6 +72,18 @@ public final class EventTimeSteps {
     public static <V extends ShopEvent> KStream<String, Timed<V>> repartition(KStream<String, Timed<V>> timed,
                                                                             String name, Function<V, String> key,
                                                                             Class<V> type, Integer partitions) {
+        return repartition(timed, name, key, type, partitions, null);
+    }
+
+    /**
+     * {@link #repartition(KStream, String, Function, Class, Integer)}, with the events in batches (processor
+     * {@code <name>-batch}, store {@code <name>-batches}; see {@link RepartitionBatcher}) unless {@code batching} is
+     * {@code null} or holds one event. The operator behind reads {@link Timed.Batch}es as well as events.
+     */
+    public static <V extends ShopEvent> KStream<String, Timed<V>> repartition(KStream<String, Timed<V>> timed,
+                                                                            String name, Function<V, String> key,
+                                                                            Class<V> type, Integer partitions,
+                                                                            RepartitionBatching batching) {
         Repartitioned<String, Timed<V>> repartitioned = Repartitioned.<String, Timed<V>>as(name)
                 .withKeySerde(Serdes.String())
                 .withValueSerde(new TimedSerde<>(type))
@@ -78,10 +91,19 @@ public final class EventTimeSteps {
         if (partitions != null) {
             repartitioned = repartitioned.withNumberOfPartitions(partitions);
         }
-        return timed
+        KStream<String, Timed<V>> keyed = timed
                 .selectKey((oldKey, value) -> value instanceof Timed.Event<V> event
-                        ? key.apply(event.event()) : SourceClock.NO_KEY, Named.as(name + "-key"))
-                .repartition(repartitioned);
+                        ? key.apply(event.event()) : SourceClock.NO_KEY, Named.as(name + "-key"));
+        if (batching != null && batching.batches()) {
+            String store = name + "-batches";
+            keyed = keyed.process(ProcessorSuppliers.withStores(
+                            () -> new RepartitionBatcher<V>(batching, partitions, store),
+                            // cached: a batch is rewritten by each of its events and mostly sent within a commit
+                            batching.stores().keyValueStore(store, Serdes.Integer(), Serdes.ByteArray())
+                                    .withCachingEnabled()),
+                    Named.as(name + "-batch"));
+        }
+        return keyed.repartition(repartitioned);
     }
 
     /** Behind a repartition: learns every input partition's clock and sends advances of the query's frontier. */

@@ -71,6 +71,16 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
             }
             context.forward(record);
             advance(record);
+        } else if (record.value() instanceof Timed.Batch<V> batch) {
+            // the clocks only grow: the batch's largest are what its events, one by one, would have left
+            if (clocks.count(batch.source().topic(), batch.partitionCount())) {
+                store.saveCounts(clocks);
+            }
+            if (clocks.observe(batch.source(), batch.newestAfter())) {
+                store.savePartition(clocks, batch.source());
+            }
+            context.forward(record);
+            advance(record);
         } else if (record.value() instanceof Timed.Report<V> report) {
             boolean counted = clocks.count(report.source().topic(), report.partitionCount());
             if (counted) {
@@ -83,7 +93,8 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
             }
             advance(record);
         } else {
-            throw new IllegalStateException(step.name() + " reads events and reports, not " + record.value());
+            throw new IllegalStateException(step.name() + " reads events, batches and reports, not "
+                    + record.value());
         }
     }
 

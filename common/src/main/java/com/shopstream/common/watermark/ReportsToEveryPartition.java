@@ -11,7 +11,8 @@ import org.apache.kafka.streams.processor.StreamPartitioner;
 /**
  * The partitioner of a repartition topic that carries clocks: a report goes to every partition (KIP-837 multicast),
  * so every task behind the repartition learns every input partition's clock; an event goes where the producer's
- * default partitioner puts its key (murmur2 of the key's bytes), like any repartitioned record.
+ * default partitioner puts its key (murmur2 of the key's bytes), like any repartitioned record; a batch goes to the
+ * partition its events' keys were put in when it was made, which must be one of this topic's.
  */
 final class ReportsToEveryPartition<V> implements StreamPartitioner<String, Timed<V>> {
 
@@ -22,6 +23,15 @@ final class ReportsToEveryPartition<V> implements StreamPartitioner<String, Time
         if (value instanceof Timed.Report<V>) {
             return everyPartition.computeIfAbsent(numPartitions, n -> Optional.of(
                     IntStream.range(0, n).boxed().collect(Collectors.toUnmodifiableSet())));
+        }
+        if (value instanceof Timed.Batch<V> batch) {
+            if (batch.destinations() != numPartitions) {
+                // Kafka Streams itself refuses to run on a repartition topic with fewer partitions than it needs
+                throw new IllegalStateException("a batch of events for partition " + batch.destination() + " of "
+                        + batch.destinations() + " cannot go to " + topic + ", which has " + numPartitions
+                        + " partitions: the repartition topic's partition count changed under a running application");
+            }
+            return Optional.of(Set.of(batch.destination()));
         }
         return Optional.empty();
     }

@@ -2,9 +2,9 @@ package com.shopstream.common.watermark;
 
 /**
  * What flows through a query's event-time steps. Between a source step and the query's operator (through any
- * repartition topic): {@link Event}s and {@link Report}s. After the frontier tracker: {@link Event}s and
- * {@link Advance}s. From a step to the late topic: {@link Late}s. Only events and reports cross a topic
- * ({@link TimedSerde}).
+ * repartition topic): {@link Event}s (one by one, or in {@link Batch}es) and {@link Report}s. After the frontier
+ * tracker: events, batches and {@link Advance}s. From a step to the late topic: {@link Late}s. Only events, batches
+ * and reports cross a topic ({@link TimedSerde}).
  */
 public sealed interface Timed<V> {
 
@@ -16,6 +16,23 @@ public sealed interface Timed<V> {
      */
     record Event<V>(V event, InputPartition source, int partitionCount, long newestBefore, long newestAfter)
             implements Timed<V> {
+    }
+
+    /**
+     * Events of one input partition, in the order they were read, that go to one partition of a repartition topic as
+     * one record (see {@link RepartitionBatcher}): a Kafka record per batch instead of per event. The header says
+     * what a frontier tracker needs without reading the entries; {@link EventBatches#entries} reads them.
+     *
+     * @param destination    the repartition topic's partition it goes to
+     * @param destinations   the topic's partition count it was made for (the destination is murmur2 of each key, as
+     *                       for any repartitioned record, modulo this)
+     * @param partitionCount the largest partition count of the source topic among its events
+     * @param newestAfter    the source partition's clock after its last event
+     * @param timestamp      the newest record timestamp (event time) among its events
+     * @param encoded        header and entries, as {@link EventBatches} writes them
+     */
+    record Batch<V>(int destination, int destinations, InputPartition source, int partitionCount, long newestAfter,
+                    long timestamp, int size, byte[] encoded) implements Timed<V> {
     }
 
     /**

@@ -5,6 +5,7 @@ import com.shopstream.common.serde.BinaryEvents;
 import com.shopstream.common.serde.BinaryFormat;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -12,7 +13,8 @@ import org.apache.kafka.common.serialization.Serializer;
 
 /**
  * The format of repartition topics between a source step and a query's operator: a version byte, a kind byte, the
- * input partition, then the event's clocks and the event ({@link BinaryEvents}), or the report's fields. Binary and
+ * input partition, then the event's clocks and the event ({@link BinaryEvents}), or the report's fields; for a
+ * batch, its destination partition and then {@link EventBatches}' form (which names the input partition). Binary and
  * versioned: every admitted event crosses it, and a repartition topic outlives a release while it drains.
  */
 public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
@@ -20,6 +22,7 @@ public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
     private static final byte VERSION = 1;
     private static final byte EVENT = 'E';
     private static final byte REPORT = 'R';
+    private static final byte BATCH = 'B';
 
     private final Class<V> type;
 
@@ -57,12 +60,20 @@ public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
                     .putLong(report.endOffset());
             return out.array();
         }
+        if (timed instanceof Timed.Batch<V> batch) {
+            return ByteBuffer.allocate(2 + Integer.BYTES + batch.encoded().length)
+                    .put(VERSION).put(BATCH).putInt(batch.destination()).put(batch.encoded()).array();
+        }
         throw new SerializationException(timed.getClass().getSimpleName() + " never crosses a topic: " + timed);
     }
 
     private Timed<V> read(byte[] bytes) {
         ByteBuffer in = BinaryFormat.open(bytes, VERSION, "event-time record");
         byte kind = in.get();
+        if (kind == BATCH) {
+            int destination = in.getInt();
+            return EventBatches.batch(Arrays.copyOfRange(bytes, in.position(), bytes.length), destination);
+        }
         InputPartition source = getSource(in);
         if (kind == EVENT) {
             int count = in.getInt();

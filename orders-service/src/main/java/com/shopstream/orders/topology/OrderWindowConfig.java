@@ -9,12 +9,17 @@ import java.util.Set;
 
 /**
  * Everything {@link OrderWindowTopology} needs: the input and late topics, the window queries, where the windows
- * are kept, and the serdes.
+ * are kept, the serdes, and how many orders cross a repartition topic in one record at most ({@code 1}: each in its
+ * own).
  */
 public record OrderWindowConfig(String ordersTopic, String lateTopic, List<WindowQuery> queries,
-                                StateStoreKind stores, ShopTopics topics) {
+                                StateStoreKind stores, ShopTopics topics, int repartitionBatchSize) {
 
     public OrderWindowConfig {
+        if (repartitionBatchSize < 1) {
+            throw new IllegalArgumentException("shopstream.orders.repartition-batch-size must be at least 1: "
+                    + repartitionBatchSize);
+        }
         Objects.requireNonNull(ordersTopic, "ordersTopic");
         Objects.requireNonNull(lateTopic, "lateTopic");
         Objects.requireNonNull(topics, "topics");

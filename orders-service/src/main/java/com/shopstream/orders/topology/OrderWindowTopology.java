@@ -9,6 +9,7 @@ import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.RepartitionBatching;
 import com.shopstream.common.watermark.SourceStep;
 import com.shopstream.common.watermark.TimeWindowLateness;
 import com.shopstream.common.watermark.Timed;
@@ -27,16 +28,19 @@ import org.apache.kafka.streams.kstream.Named;
  * Counts and totals of orders per event-time window, for each configured {@link WindowQuery}:
  * <pre>
  * orders ─ key check ─ source step ─┬─ late topic (behind its own partition's watermark)
- *                                   └─ key by group ─ repartition (orders-by-&lt;group&gt;) ─ frontier tracker ─┬─ &lt;query&gt; windows ─┬─ update topic
- *                                                                                                          │                    ├─ final topic
- *                                                                                                          │                    └─ late topic (idle)
- *                                                                                                          └─ (next query, same group)
+ *                                   └─ key by group ─ batch ─ repartition (orders-by-&lt;group&gt;) ─ frontier tracker ─┬─ &lt;query&gt; windows ─┬─ update topic
+ *                                                                                                                  │                    ├─ final topic
+ *                                                                                                                  │                    └─ late topic (idle)
+ *                                                                                                                  └─ (next query, same group)
  * </pre>
  * Lateness is decided once, before the repartition, against the watermark of the order's own {@code orders}
  * partition, for every query. Behind the repartition each query's windows are made final by the query's watermark:
  * the oldest of every {@code orders} partition's watermarks, learned from the reports the source step sends through
  * the repartition topic. Queries that group alike share the repartition; an ungrouped query's orders all meet in a
- * single partition (one row per window over all orders, as in Spark's single aggregation state).
+ * single partition (one row per window over all orders, as in Spark's single aggregation state). The orders cross
+ * the repartition in batches of up to {@code repartition-batch-size} per record (the per-record work of Kafka
+ * Streams and its clients is most of a drain's), and the windows take a batch's orders with one store write per
+ * window.
  */
 public final class OrderWindowTopology {
 
@@ -63,8 +67,10 @@ public final class OrderWindowTopology {
             String name = grouping.partitionName();
             FrontierStep frontier = new FrontierStep(name, List.of(config.ordersTopic()),
                     queries.stream().map(OrderWindowTopology::lateness).toList());
+            RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(),
+                    List.of(config.ordersTopic()), frontier.queries(), config.stores());
             KStream<String, Timed<Order>> grouped = EventTimeSteps.track(EventTimeSteps.repartition(timed, name,
-                    grouping::groupOf, Order.class, grouping.partitions()), frontier);
+                    grouping::groupOf, Order.class, grouping.partitions(), batching), frontier);
             queries.forEach(query -> addQuery(grouped, query, frontier, config));
         });
         return builder.build();

@@ -1,6 +1,5 @@
 package com.shopstream.orders.topology;
 
-import com.shopstream.common.model.Order;
 import java.math.BigDecimal;
 
 /** The running count and exact total of one window (of one group). */
@@ -8,8 +7,8 @@ public record WindowAggregate(long orders, BigDecimal total) {
 
     public static final WindowAggregate EMPTY = new WindowAggregate(0, BigDecimal.ZERO.setScale(2));
 
-    public WindowAggregate add(Order order) {
-        return new WindowAggregate(orders + 1, total.add(order.amount()));
+    public WindowAggregate plus(long moreOrders, BigDecimal moreTotal) {
+        return new WindowAggregate(orders + moreOrders, total.add(moreTotal));
     }
 
     public boolean isEmpty() {

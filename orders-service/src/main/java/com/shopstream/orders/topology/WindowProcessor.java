@@ -3,6 +3,7 @@ package com.shopstream.orders.topology;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.WindowResult;
+import com.shopstream.common.watermark.EventBatches;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.InputClocks;
 import com.shopstream.common.watermark.IdleLateness;
@@ -10,14 +11,17 @@ import com.shopstream.common.watermark.QueryLateness;
 import com.shopstream.common.watermark.Refusal;
 import com.shopstream.common.watermark.TimeWindowLateness;
 import com.shopstream.common.watermark.Timed;
+import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsConfig;
@@ -65,6 +69,8 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     private long deletedUpTo = InputClocks.NONE;
     /** Windows changed since their last update row, in key order; their newest timestamp. */
     private final Map<Bytes, Long> changed = new TreeMap<>();
+    /** What the record being processed adds to each of its windows, before it goes to the store. */
+    private final Map<Bytes, Counted> counted = new HashMap<>();
     /** Whether the rows of every open window were written since the start (see the class comment). */
     private boolean openWindowsWritten;
 
@@ -104,18 +110,26 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     @Override
     public void process(Record<String, Timed<Order>> record) {
         if (record.value() instanceof Timed.Event<Order> event) {
-            count(event, record);
+            count(record.key(), event, record.timestamp(), record.headers());
+            addCounted();
+        } else if (record.value() instanceof Timed.Batch<Order> batch) {
+            // one read and write per window of the batch; the events are judged one by one as if read so
+            for (EventBatches.Entry<Order> entry : EventBatches.entries(batch, Order.class)) {
+                count(entry.key(), entry.event(), entry.timestamp(), entry.headers());
+            }
+            addCounted();
         } else if (record.value() instanceof Timed.Advance<Order> advanced) {
             close(advanced.frontier(), record);
         }
     }
 
-    private void count(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
+    /** Counts an order in its open windows (into {@link #counted}), or sends it to the late topic. */
+    private void count(String group, Timed.Event<Order> event, long timestamp, Headers headers) {
         Order order = event.event();
         long eventTime = order.eventTimeMillis();
         long sourceWatermark = lateness.watermark(event.newestBefore());
         List<String> finalHere = new ArrayList<>(1);
-        boolean counted = false;
+        boolean inWindow = false;
         for (long start = windowsOf.firstStart(eventTime); start <= eventTime; start += advance) {
             long end = start + size;
             if (sourceWatermark != InputClocks.NONE && end <= sourceWatermark) {
@@ -125,20 +139,41 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
                 continue;
             }
-            Bytes key = WindowKeys.key(start, record.key());
-            WindowAggregate aggregate = windows.get(key);
-            aggregate = (aggregate == null ? WindowAggregate.EMPTY : aggregate).add(order);
-            windows.put(key, aggregate);
-            counted = true;
-            if (query.updateTopic() != null) {
-                changed.merge(key, eventTime, Math::max);
-            }
+            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted()).add(order, eventTime);
+            inWindow = true;
         }
         if (!finalHere.isEmpty()) {
-            Refusal refusal = new Refusal(!counted, List.copyOf(finalHere),
+            Refusal refusal = new Refusal(!inWindow, List.copyOf(finalHere),
                     "its window was final while its partition was idle");
-            context.forward(record.withValue((WindowOutput) new WindowOutput.Late(order))
-                    .withHeaders(idle.refused(record.headers(), event.source(), closedUpTo, eventTime, refusal)));
+            context.forward(new Record<>(group, (WindowOutput) new WindowOutput.Late(order), timestamp,
+                    idle.refused(headers, event.source(), closedUpTo, eventTime, refusal)));
+        }
+    }
+
+    /** Adds what was counted to the windows in the store. */
+    private void addCounted() {
+        for (Map.Entry<Bytes, Counted> window : counted.entrySet()) {
+            WindowAggregate aggregate = windows.get(window.getKey());
+            Counted more = window.getValue();
+            windows.put(window.getKey(),
+                    (aggregate == null ? WindowAggregate.EMPTY : aggregate).plus(more.orders, more.total));
+            if (query.updateTopic() != null) {
+                changed.merge(window.getKey(), more.newest, Math::max);
+            }
+        }
+        counted.clear();
+    }
+
+    /** What a record (or batch) adds to one window. */
+    private static final class Counted {
+        private long orders;
+        private BigDecimal total = BigDecimal.ZERO;
+        private long newest = Long.MIN_VALUE;
+
+        void add(Order order, long eventTime) {
+            orders++;
+            total = total.add(order.amount());
+            newest = Math.max(newest, eventTime);
         }
     }
 

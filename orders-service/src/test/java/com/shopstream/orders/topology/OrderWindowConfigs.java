@@ -2,6 +2,7 @@ package com.shopstream.orders.topology;
 
 import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.orders.config.OrdersProperties;
 import java.util.List;
@@ -18,7 +19,13 @@ final class OrderWindowConfigs {
     }
 
     static OrderWindowConfig of(ShopTopics topics, List<WindowQuery> queries) {
+        return of(topics, queries, defaults().stores());
+    }
+
+    /** With the windows in memory: for tests that run many records through the driver, which flushes every one. */
+    static OrderWindowConfig of(ShopTopics topics, List<WindowQuery> queries, StateStoreKind stores) {
         OrderWindowConfig defaults = defaults();
-        return new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(), queries, defaults.stores(), topics);
+        return new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(), queries, stores, topics,
+                defaults.repartitionBatchSize());
     }
 }

@@ -19,6 +19,7 @@ class OrderWindowNamingTest {
                 OrderWindowConfigs.defaults()).describe();
 
         assertThat(TopologyNames.stores(description)).containsExactly(
+                "orders-by-all-batches",
                 "orders-by-all-watermarks",
                 "orders-per-10m-every-5m-store",
                 "orders-per-5m-store",

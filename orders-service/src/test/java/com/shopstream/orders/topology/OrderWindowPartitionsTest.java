@@ -3,13 +3,16 @@ package com.shopstream.orders.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
+import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.EventBatches;
 import com.shopstream.common.watermark.InputClocks;
 import com.shopstream.common.watermark.InputPartition;
 import com.shopstream.common.watermark.LateRecordHeaders;
 import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.watermark.TimeWindowLateness;
 import com.shopstream.common.watermark.TimedSerde;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -99,6 +102,122 @@ class OrderWindowPartitionsTest {
                 .lateRows(com.shopstream.common.watermark.LateCause.IDLE_PARTITION)).isEqualTo(1);
     }
 
+    @Test
+    void inABatchEachOrderIsJudgedAsAloneAndOneInAWindowAnIdlePartitionLetCloseGoesLateWithItsOwnHeaders() {
+        report(0, "10:10:00", false);
+        report(1, "10:10:00", false);
+        report(2, "10:00:00", true);      // the watermark is 10:07: [10:00,10:05) final
+        RecordHeaders own = new RecordHeaders();
+        own.add("trace", "t-5".getBytes(StandardCharsets.UTF_8));
+        byte[] batch = EventBatches.start(new InputPartition("orders", 2), 1);
+        batch = EventBatches.append(batch, "all", ms("10:03:00"), own, timedOrder(5, 2, "10:00:00", "10:03:00",
+                "10:03:00"));
+        batch = EventBatches.append(batch, "all", ms("10:08:00"), new RecordHeaders(),
+                timedOrder(6, 2, "10:03:00", "10:08:00", "10:08:00"));
+        pipe("", EventBatches.batch(batch, 0));
+        report(0, "10:20:00", false);
+        report(1, "10:20:00", false);
+        report(2, "10:20:00", false);
+
+        List<OutputRecord> late = harness.records("orders-service-late");
+        assertThat(late).extracting(OutputRecord::orderId).containsExactly(5L);
+        assertThat(late.get(0).headers())
+                .containsEntry("trace", "t-5")
+                .containsEntry(LateRecordHeaders.CAUSE, "idle-partition")
+                .containsEntry(LateRecordHeaders.PARTITION, "orders-2");
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T10:05:00Z/2026-01-22T10:10:00Z 1 1.00");
+    }
+
+    /**
+     * Seeded random reads of three partitions (out-of-order orders, some refused by their partition for one of their
+     * hopping windows, reports between them), fed once order by order and once in batches of a partition's
+     * consecutive orders, the partitions interleaved differently: the same final rows and the same last update row
+     * of every window.
+     */
+    @Test
+    void batchesOfAPartitionsOrdersGiveWhatTheOrdersOneByOneGive() {
+        for (long seed = 1; seed <= 12; seed++) {
+            List<List<Timed<Order>>> partitions = randomReads(new java.util.Random(seed));
+            List<List<String>> oneByOne = run(partitions, new java.util.Random(seed * 31), false);
+            List<List<String>> batched = run(partitions, new java.util.Random(seed * 17), true);
+
+            assertThat(batched).as("seed " + seed).isEqualTo(oneByOne);
+            assertThat(oneByOne.get(0)).as("seed " + seed + " makes windows final").isNotEmpty();
+        }
+    }
+
+    private static List<List<Timed<Order>>> randomReads(java.util.Random random) {
+        TimeWindowLateness windows = new TimeWindowLateness(Duration.ofMinutes(10), Duration.ofMinutes(5));
+        List<List<Timed<Order>>> partitions = new java.util.ArrayList<>();
+        long id = 1;
+        for (int p = 0; p < 3; p++) {
+            InputPartition partition = new InputPartition("orders", p);
+            List<Timed<Order>> read = new java.util.ArrayList<>();
+            long newest = InputClocks.NONE;
+            long time = ms("10:00:00") + random.nextInt(60_000);
+            for (int i = 0; i < 60; i++) {
+                time += random.nextInt(40_000);
+                long eventTime = time - (random.nextInt(4) == 0 ? random.nextInt(600_000) : 0);
+                long watermark = newest == InputClocks.NONE ? InputClocks.NONE : newest - Duration.ofMinutes(3)
+                        .toMillis();
+                if (windows.refusal(eventTime, watermark).all()) {
+                    continue;   // the source step sends it to the late topic, not through the repartition
+                }
+                long after = Math.max(newest, eventTime);
+                Order order = new Order(id++, 1, new BigDecimal(random.nextInt(10_000)).movePointLeft(2),
+                        Instant.ofEpochMilli(eventTime));
+                read.add(new Timed.Event<>(order, partition, 3, newest, after));
+                newest = after;
+                if (random.nextInt(6) == 0) {
+                    read.add(new Timed.Report<>(partition, 3, newest, false, -1));
+                }
+            }
+            read.add(new Timed.Report<>(partition, 3, ms("12:00:00"), false, -1));
+            partitions.add(read);
+        }
+        return partitions;
+    }
+
+    /** Final rows, and the last update row of each window, of one interleaving of the partitions' reads. */
+    private List<List<String>> run(List<List<Timed<Order>>> partitions, java.util.Random random, boolean batched) {
+        harness.close();
+        TestStreams streams = TestStreams.forDriver("orders-service");
+        harness = new StreamsHarness(OrderWindowTopology.build(streams.builder(), OrderWindowConfigs.of(
+                TestStreams.topics(), List.of(WindowQuery.hopping("q", Duration.ofMinutes(10),
+                        Duration.ofMinutes(5), Duration.ofMinutes(3), "updates", "finals")),
+                StateStoreKind.IN_MEMORY)), streams, WALL_CLOCK);
+        int[] next = new int[partitions.size()];
+        while (true) {
+            List<Integer> left = java.util.stream.IntStream.range(0, partitions.size())
+                    .filter(p -> next[p] < partitions.get(p).size()).boxed().toList();
+            if (left.isEmpty()) {
+                break;
+            }
+            int p = left.get(random.nextInt(left.size()));
+            List<Timed<Order>> read = partitions.get(p);
+            if (read.get(next[p]) instanceof Timed.Event<Order> && batched) {
+                byte[] batch = EventBatches.start(new InputPartition("orders", p), 1);
+                int most = 1 + random.nextInt(5);
+                for (int n = 0; n < most && next[p] < read.size()
+                        && read.get(next[p]) instanceof Timed.Event<Order> event; n++, next[p]++) {
+                    batch = EventBatches.append(batch, "all", event.event().eventTimeMillis(), new RecordHeaders(),
+                            event);
+                }
+                pipe("", EventBatches.batch(batch, 0));
+            } else {
+                Timed<Order> one = read.get(next[p]++);
+                pipe(one instanceof Timed.Event<Order> ? "all" : "", one);
+            }
+        }
+        // only now: the driver's own source step reports on the wall clock too, of its one partition of orders
+        harness.nextCommit();
+        assertThat(harness.records("orders-service-late")).isEmpty();
+        java.util.Map<String, String> lastUpdates = new java.util.TreeMap<>();
+        rows(harness.records("updates")).forEach(row -> lastUpdates.put(row.substring(0, row.indexOf(' ')), row));
+        return List.of(rows(harness.records("finals")), List.copyOf(lastUpdates.values()));
+    }
+
     private void report(int partition, String newest, boolean idle) {
         pipe("", new Timed.Report<>(new InputPartition("orders", partition), 3, ms(newest), idle,
                 WALL_CLOCK.toEpochMilli()));
@@ -109,8 +228,13 @@ class OrderWindowPartitionsTest {
     }
 
     private void event(long id, int partition, String before, String after, String orderTs) {
+        pipe("all", timedOrder(id, partition, before, after, orderTs));
+    }
+
+    private static Timed.Event<Order> timedOrder(long id, int partition, String before, String after,
+                                                 String orderTs) {
         Order order = new Order(id, 1, BigDecimal.ONE, Instant.parse("2026-01-22T" + orderTs + "Z"));
-        pipe("all", new Timed.Event<>(order, new InputPartition("orders", partition), 3, ms(before), ms(after)));
+        return new Timed.Event<>(order, new InputPartition("orders", partition), 3, ms(before), ms(after));
     }
 
     private void pipe(String key, Timed<Order> value) {

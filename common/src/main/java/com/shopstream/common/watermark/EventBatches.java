@@ -1,0 +1,177 @@
+package com.shopstream.common.watermark;
+
+import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.serde.BinaryEvents;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+
+/**
+ * The binary form of a {@link Timed.Batch}, which is also how {@link RepartitionBatcher} keeps a batch while it
+ * grows: a header at fixed offsets (events, source partition count, clock after the last event, newest timestamp,
+ * the destination topic's partition count), the source partition, then per event its record's key, timestamp and
+ * headers, its clocks and the event ({@link BinaryEvents}). Each entry keeps what the record it replaces had, so an
+ * operator that sends an event on (to the late topic) sends the record it would have read one by one.
+ */
+public final class EventBatches {
+
+    private static final int SIZE = 0;
+    private static final int PARTITION_COUNT = 4;
+    private static final int NEWEST_AFTER = 8;
+    private static final int TIMESTAMP = 16;
+    private static final int DESTINATIONS = 24;
+    private static final int SOURCE = 28;
+
+    /** An event of a batch, with its record's key, timestamp and headers. */
+    public record Entry<V>(String key, long timestamp, Headers headers, Timed.Event<V> event) {
+    }
+
+    private EventBatches() {
+    }
+
+    /** An empty batch of events of {@code source} for a topic of {@code destinations} partitions. */
+    public static byte[] start(InputPartition source, int destinations) {
+        byte[] topic = utf8(source.topic());
+        return ByteBuffer.allocate(SOURCE + Short.BYTES + topic.length + Integer.BYTES)
+                .putInt(SIZE, 0).putInt(PARTITION_COUNT, 0).putLong(NEWEST_AFTER, InputClocks.NONE)
+                .putLong(TIMESTAMP, Long.MIN_VALUE).putInt(DESTINATIONS, destinations)
+                .position(SOURCE).putShort((short) topic.length).put(topic).putInt(source.partition())
+                .array();
+    }
+
+    /** {@code batch} with one more event at its end (a new array: the old one may still be in a store's cache). */
+    public static byte[] append(byte[] batch, String key, long timestamp, Headers headers,
+                                Timed.Event<? extends ShopEvent> event) {
+        byte[] keyBytes = key == null ? null : utf8(key);
+        int length = Short.BYTES + (keyBytes == null ? 0 : keyBytes.length) + Long.BYTES + headersSize(headers)
+                + 2 * Long.BYTES + Integer.BYTES + BinaryEvents.size(event.event());
+        ByteBuffer out = ByteBuffer.wrap(Arrays.copyOf(batch, batch.length + length));
+        out.putInt(SIZE, out.getInt(SIZE) + 1)
+                .putInt(PARTITION_COUNT, Math.max(out.getInt(PARTITION_COUNT), event.partitionCount()))
+                .putLong(NEWEST_AFTER, Math.max(out.getLong(NEWEST_AFTER), event.newestAfter()))
+                .putLong(TIMESTAMP, Math.max(out.getLong(TIMESTAMP), timestamp));
+        out.position(batch.length);
+        if (keyBytes == null) {
+            out.putShort((short) -1);
+        } else {
+            out.putShort((short) keyBytes.length).put(keyBytes);
+        }
+        out.putLong(timestamp);
+        putHeaders(out, headers);
+        out.putLong(event.newestBefore()).putLong(event.newestAfter()).putInt(event.partitionCount());
+        BinaryEvents.write(event.event(), out);
+        return out.array();
+    }
+
+    public static int size(byte[] batch) {
+        return ByteBuffer.wrap(batch).getInt(SIZE);
+    }
+
+    /** Whether an event of {@code source}, for a topic of {@code destinations} partitions, belongs in {@code batch}. */
+    public static boolean takes(byte[] batch, InputPartition source, int destinations) {
+        return ByteBuffer.wrap(batch).getInt(DESTINATIONS) == destinations && source(batch).equals(source);
+    }
+
+    /** The batch as a record value, for {@code destination}. */
+    public static <V> Timed.Batch<V> batch(byte[] encoded, int destination) {
+        ByteBuffer in = ByteBuffer.wrap(encoded);
+        int destinations = in.getInt(DESTINATIONS);
+        if (destination < 0 || destination >= destinations) {
+            throw new SerializationException("batch for partition " + destination + " of " + destinations);
+        }
+        return new Timed.Batch<>(destination, destinations, source(encoded), in.getInt(PARTITION_COUNT),
+                in.getLong(NEWEST_AFTER), in.getLong(TIMESTAMP), in.getInt(SIZE), encoded);
+    }
+
+    /** The events of {@code batch}, in the order they were read. */
+    public static <V extends ShopEvent> List<Entry<V>> entries(Timed.Batch<V> batch, Class<V> type) {
+        ByteBuffer in = ByteBuffer.wrap(batch.encoded()).position(SOURCE);
+        in.position(in.position() + Short.BYTES + in.getShort(SOURCE) + Integer.BYTES);
+        List<Entry<V>> entries = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            short keyLength = in.getShort();
+            String key = keyLength < 0 ? null : string(in, keyLength);
+            long timestamp = in.getLong();
+            Headers headers = getHeaders(in);
+            long newestBefore = in.getLong();
+            long newestAfter = in.getLong();
+            int partitionCount = in.getInt();
+            ShopEvent event = BinaryEvents.read(in);
+            if (!type.isInstance(event)) {
+                throw new SerializationException("expected " + type.getSimpleName() + " in a batch, read " + event);
+            }
+            entries.add(new Entry<>(key, timestamp, headers, new Timed.Event<>(type.cast(event), batch.source(),
+                    partitionCount, newestBefore, newestAfter)));
+        }
+        if (in.hasRemaining()) {
+            throw new SerializationException("a batch of " + batch.size() + " events has " + in.remaining()
+                    + " bytes more");
+        }
+        return entries;
+    }
+
+    private static InputPartition source(byte[] batch) {
+        ByteBuffer in = ByteBuffer.wrap(batch).position(SOURCE);
+        String topic = string(in, in.getShort());
+        return new InputPartition(topic, in.getInt());
+    }
+
+    private static int headersSize(Headers headers) {
+        int size = Short.BYTES;
+        for (Header header : headers) {
+            byte[] value = header.value();
+            size += Short.BYTES + utf8(header.key()).length + Integer.BYTES + (value == null ? 0 : value.length);
+        }
+        return size;
+    }
+
+    private static void putHeaders(ByteBuffer out, Headers headers) {
+        int countAt = out.position();
+        out.putShort((short) 0);
+        short count = 0;
+        for (Header header : headers) {
+            byte[] key = utf8(header.key());
+            out.putShort((short) key.length).put(key);
+            byte[] value = header.value();
+            if (value == null) {
+                out.putInt(-1);
+            } else {
+                out.putInt(value.length).put(value);
+            }
+            count++;
+        }
+        out.putShort(countAt, count);
+    }
+
+    private static Headers getHeaders(ByteBuffer in) {
+        RecordHeaders headers = new RecordHeaders();
+        short count = in.getShort();
+        for (int i = 0; i < count; i++) {
+            String key = string(in, in.getShort());
+            int length = in.getInt();
+            byte[] value = null;
+            if (length >= 0) {
+                value = new byte[length];
+                in.get(value);
+            }
+            headers.add(key, value);
+        }
+        return headers;
+    }
+
+    private static String string(ByteBuffer in, int length) {
+        String text = new String(in.array(), in.position(), length, StandardCharsets.UTF_8);
+        in.position(in.position() + length);
+        return text;
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}

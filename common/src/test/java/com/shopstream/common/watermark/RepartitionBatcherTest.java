@@ -1,0 +1,218 @@
+package com.shopstream.common.watermark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.shopstream.common.model.Order;
+import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.TestStreams;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedForward;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The batcher before a repartition topic of two partitions, for a 5-minute tumbling window with a 3-minute delay:
+ * what it sends when, and that a batch it has not sent yet is in its store (so that it commits with its events).
+ */
+class RepartitionBatcherTest {
+
+    private static final InputPartition ORDERS_0 = new InputPartition("orders", 0);
+    private static final QueryLateness QUERY = new QueryLateness("q", Duration.ofMinutes(3),
+            new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5)));
+    private static final String STORE = "batches";
+
+    private MockProcessorContext<String, Timed<Order>> context;
+    private KeyValueStore<Integer, byte[]> store;
+
+    @BeforeEach
+    void start() {
+        context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
+        store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.Integer(),
+                Serdes.ByteArray()).withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+        context.addStateStore(store);
+    }
+
+    @Test
+    void eventsGoInOneRecordPerDestinationWhenTheBatchIsFullEachWithItsKeyTimestampHeadersAndClocks() {
+        RepartitionBatcher<Order> batcher = batcher(3);
+        String key = keyFor(1);
+        RecordHeaders headers = new RecordHeaders();
+        headers.add("trace", "abc".getBytes(StandardCharsets.UTF_8));
+
+        batcher.process(event(1, key, "none", "10:00:00", headers));   // the first moves the watermark from none
+        assertThat(sent()).containsExactly("batch to 1: 1");
+        batcher.process(event(2, key, "10:00:00", "10:01:00", new RecordHeaders()));
+        batcher.process(event(3, key, "10:01:00", "10:01:30", headers));
+        assertThat(sent()).isEmpty();
+        batcher.process(event(4, key, "10:01:30", "10:01:30", new RecordHeaders()));
+
+        List<EventBatches.Entry<Order>> entries = entries(context.forwarded().get(0));
+        assertThat(entries).extracting(entry -> entry.event().event().orderId()).containsExactly(2L, 3L, 4L);
+        EventBatches.Entry<Order> third = entries.get(1);
+        assertThat(third.key()).isEqualTo(key);
+        assertThat(third.timestamp()).isEqualTo(ms("10:01:30"));
+        assertThat(third.headers().lastHeader("trace").value()).isEqualTo("abc".getBytes(StandardCharsets.UTF_8));
+        assertThat(third.event()).isEqualTo(new Timed.Event<>(order(3, "10:01:30"), ORDERS_0, 3, ms("10:01:00"),
+                ms("10:01:30")));
+        Timed.Batch<Order> batch = (Timed.Batch<Order>) context.forwarded().get(0).record().value();
+        assertThat(batch.newestAfter()).isEqualTo(ms("10:01:30"));
+        assertThat(batch.timestamp()).isEqualTo(ms("10:01:30"));
+        assertThat(batch.partitionCount()).isEqualTo(3);
+        assertThat(stored()).isEmpty();
+    }
+
+    @Test
+    void aBatchGoesAtOnceWhenItsNewestEventMovesTheWatermarkPastAWindowEnd() {
+        RepartitionBatcher<Order> batcher = batcher(64);
+        String key = keyFor(0);
+        batcher.process(event(1, key, "none", "10:03:00", new RecordHeaders()));
+        sent();
+        batcher.process(event(2, key, "10:03:00", "10:07:59", new RecordHeaders()));   // watermark 10:04:59
+        assertThat(sent()).isEmpty();
+
+        batcher.process(event(3, key, "10:07:59", "10:08:00", new RecordHeaders()));   // watermark 10:05: [10:00,10:05)
+
+        assertThat(sent()).containsExactly("batch to 0: 2, 3");
+    }
+
+    @Test
+    void everythingPendingGoesBeforeAReportInDestinationOrderAndOnTheTimerTwicePerCommitInterval() {
+        RepartitionBatcher<Order> batcher = batcher(64);
+        batcher.process(event(1, keyFor(1), "none", "10:00:00", new RecordHeaders()));
+        sent();
+        batcher.process(event(2, keyFor(1), "10:00:00", "10:00:10", new RecordHeaders()));
+        batcher.process(event(3, keyFor(0), "10:00:10", "10:00:20", new RecordHeaders()));
+        Timed.Report<Order> report = new Timed.Report<>(ORDERS_0, 3, ms("10:00:20"), false, -1);
+
+        batcher.process(new Record<>(SourceClock.NO_KEY, report, 0));
+
+        assertThat(sent()).containsExactly("batch to 0: 3", "batch to 1: 2", "report");
+        batcher.process(event(4, keyFor(0), "10:00:20", "10:00:30", new RecordHeaders()));
+        MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
+        assertThat(timer.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
+        long commitInterval = Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
+        assertThat(timer.getInterval()).isEqualTo(Duration.ofMillis(commitInterval / 2));
+        timer.getPunctuator().punctuate(0);
+        assertThat(sent()).containsExactly("batch to 0: 4");
+    }
+
+    @Test
+    void anUnsentBatchIsInTheStoreAndARestartedBatcherSendsItWithTheNextEvents() {
+        RepartitionBatcher<Order> first = batcher(64);
+        first.process(event(1, keyFor(0), "none", "10:00:00", new RecordHeaders()));
+        sent();
+        first.process(event(2, keyFor(0), "10:00:00", "10:00:10", new RecordHeaders()));
+        assertThat(stored()).containsExactly(0);
+
+        // a crash after the commit: a new processor on the restored store
+        RepartitionBatcher<Order> second = batcher(3);
+        second.process(event(3, keyFor(0), "10:00:10", "10:00:20", new RecordHeaders()));
+        second.process(event(4, keyFor(0), "10:00:20", "10:00:30", new RecordHeaders()));
+
+        assertThat(sent()).containsExactly("batch to 0: 2, 3, 4");
+        assertThat(stored()).isEmpty();
+    }
+
+    @Test
+    void withOneEventPerBatchEverythingPassesAsItCame() {
+        RepartitionBatcher<Order> batcher = batcher(1);
+        batcher.process(event(1, keyFor(0), "none", "10:00:00", new RecordHeaders()));
+        batcher.process(event(2, keyFor(0), "10:00:00", "10:00:10", new RecordHeaders()));
+
+        assertThat(context.forwarded()).extracting(forward -> forward.record().value())
+                .allMatch(value -> value instanceof Timed.Event<Order>).hasSize(2);
+        assertThat(stored()).isEmpty();
+    }
+
+    @Test
+    void aBatchGoesOnlyToTheDestinationItWasMadeFor() {
+        ReportsToEveryPartition<Order> partitioner = new ReportsToEveryPartition<>();
+        Timed.Batch<Order> batch = EventBatches.batch(EventBatches.start(ORDERS_0, 2), 1);
+
+        assertThat(partitioner.partitions("t", "", batch, 2)).isEqualTo(Optional.of(Set.of(1)));
+        assertThatThrownBy(() -> partitioner.partitions("t", "", batch, 3))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("has 3 partitions");
+    }
+
+    private RepartitionBatcher<Order> batcher(int maxEvents) {
+        context.resetForwards();
+        RepartitionBatcher<Order> batcher = new RepartitionBatcher<>(new RepartitionBatching(maxEvents,
+                List.of("orders"), List.of(QUERY), StateStoreKind.IN_MEMORY), 2, STORE);
+        batcher.init(context);
+        return batcher;
+    }
+
+    /** What was sent since the last call, a line each; the batches' events by id. */
+    private List<String> sent() {
+        List<String> lines = context.forwarded().stream().map(forward -> {
+            if (forward.record().value() instanceof Timed.Batch<Order> batch) {
+                assertThat(forward.record().key()).isEqualTo(SourceClock.NO_KEY);
+                return "batch to " + batch.destination() + ": " + String.join(", ", entries(forward).stream()
+                        .map(entry -> Long.toString(entry.event().event().orderId())).toList());
+            }
+            return forward.record().value() instanceof Timed.Report<Order> ? "report" : "other";
+        }).toList();
+        context.resetForwards();
+        return lines;
+    }
+
+    private static List<EventBatches.Entry<Order>> entries(CapturedForward<? extends String, ? extends Timed<Order>> forward) {
+        Timed.Batch<Order> batch = (Timed.Batch<Order>) forward.record().value();
+        // what the operator behind reads: through the topic's format
+        TimedSerde<Order> serde = new TimedSerde<>(Order.class);
+        Timed.Batch<Order> read = (Timed.Batch<Order>) serde.deserializer().deserialize("t",
+                serde.serializer().serialize("t", batch));
+        return EventBatches.entries(read, Order.class);
+    }
+
+    private List<Integer> stored() {
+        try (KeyValueIterator<Integer, byte[]> all = store.all()) {
+            List<Integer> keys = new java.util.ArrayList<>();
+            all.forEachRemaining((KeyValue<Integer, byte[]> batch) -> keys.add(batch.key));
+            return keys;
+        }
+    }
+
+    /** A key the default partitioner puts in {@code partition} of two. */
+    private static String keyFor(int partition) {
+        for (int customer = 0; ; customer++) {
+            String key = Integer.toString(customer);
+            if (Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % 2 == partition) {
+                return key;
+            }
+        }
+    }
+
+    private static Record<String, Timed<Order>> event(long id, String key, String before, String after,
+                                                      RecordHeaders headers) {
+        Order order = order(id, after);
+        return new Record<>(key, new Timed.Event<>(order, ORDERS_0, 3, ms(before), ms(after)),
+                order.eventTimeMillis(), headers);
+    }
+
+    private static Order order(long id, String time) {
+        return new Order(id, 7, new BigDecimal("1.25"), Instant.parse("2026-01-22T" + time + "Z"));
+    }
+
+    private static long ms(String time) {
+        return time.equals("none") ? InputClocks.NONE : Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
+    }
+}
