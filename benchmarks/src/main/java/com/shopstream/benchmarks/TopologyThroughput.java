@@ -97,14 +97,14 @@ final class TopologyThroughput {
         return new SessionConfig(config.ordersTopic(), config.lateTopic(), config.gap(), config.grace(),
                 config.sessionsTopic(), config.finalSessionsTopic(), config.streaksTopic(), config.streakThreshold(),
                 config.streakTimeout(), config.streakClock(), config.streakCheckInterval(), stores,
-                config.topics());
+                config.topics(), config.repartitionBatchSize());
     }
 
     private static JoinConfig joinWithStores(ShopTopics topics, StateStoreKind stores) {
         JoinConfig contract = JoinProperties.defaults().toConfig(COMMON, COMMON.lateTopic("join-service"), topics);
         return new JoinConfig(contract.ordersTopic(), contract.paymentsTopic(), contract.lateTopic(),
                 contract.bound(), contract.grace(), contract.paidTopic(), contract.statusTopic(),
-                stores, topics);
+                stores, topics, contract.repartitionBatchSize());
     }
 
     private static Result measure(String service, long orders, GeneratorSettings settings, boolean payments,

@@ -65,22 +65,18 @@ final class SuiteTargets {
                     jvmOptions);
             case "orders" -> service("orders", "plain", "orders-service", "orders-service", tag,
                     List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, null, null);
-            case "orders-5m" -> service("orders-5m", "plain", "orders-service (5m append)", "orders-service", tag,
-                    List.of(topics.orders()), List.of(orders,
-                            "--shopstream.orders.queries[0].name=orders-per-5m",
-                            "--shopstream.orders.queries[0].size=5m",
-                            "--shopstream.orders.queries[0].grace=3m",
-                            "--shopstream.orders.queries[0].final-topic=orders-per-5m-final"),
-                    bootstrap, options, jvmOptions, "spark-5m", "orders-per-5m-final");
-            case "orders-5m-by-customer" -> service("orders-5m-by-customer", "plain",
-                    "orders-service (5m per customer, append)", "orders-service", tag, List.of(topics.orders()),
-                    List.of(orders,
-                            "--shopstream.orders.queries[0].name=orders-per-5m-by-customer",
-                            "--shopstream.orders.queries[0].size=5m",
-                            "--shopstream.orders.queries[0].grace=3m",
-                            "--shopstream.orders.queries[0].group-by=customer_id",
-                            "--shopstream.orders.queries[0].final-topic=" + topics.byCustomerFinal()),
-                    bootstrap, options, jvmOptions, "spark-5m-by-customer", topics.byCustomerFinal());
+            case "orders-5m" -> fiveMinutes("orders-5m", "orders-service (5m append)", false, List.of(), topics,
+                    tag, orders, bootstrap, options, jvmOptions);
+            case "orders-5m-by-customer" -> fiveMinutes("orders-5m-by-customer",
+                    "orders-service (5m per customer, append)", true, List.of(), topics, tag, orders, bootstrap,
+                    options, jvmOptions);
+            // before the repartition batches: a record per order (the before/after, in one run)
+            case "orders-5m-unbatched" -> fiveMinutes("orders-5m-unbatched",
+                    "orders-service (5m append, a record per order)", false, UNBATCHED, topics, tag, orders,
+                    bootstrap, options, jvmOptions);
+            case "orders-5m-by-customer-unbatched" -> fiveMinutes("orders-5m-by-customer-unbatched",
+                    "orders-service (5m per customer, append, a record per order)", true, UNBATCHED, topics, tag,
+                    orders, bootstrap, options, jvmOptions);
             case "sessions" -> service("sessions", "plain-sessions", "session-service", "session-service", tag,
                     List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, "spark-sessions",
                     "customer-sessions-final");
@@ -102,6 +98,27 @@ final class SuiteTargets {
                     bootstrap, options, jvmOptions, null, null);
             default -> throw new IllegalArgumentException(name);
         };
+    }
+
+    private static final List<String> UNBATCHED = List.of("--shopstream.repartition-batch-size=1");
+
+    /** orders-service with one 5-minute tumbling query in append mode, over all orders or per customer. */
+    private static ServiceTarget fiveMinutes(String run, String row, boolean perCustomer, List<String> extra,
+                                             BenchTopics topics, String tag, String orders, String bootstrap,
+                                             SuiteOptions options, List<String> jvmOptions) {
+        String query = perCustomer ? "orders-per-5m-by-customer" : "orders-per-5m";
+        String output = perCustomer ? topics.byCustomerFinal() : "orders-per-5m-final";
+        List<String> settings = new ArrayList<>(List.of(orders,
+                "--shopstream.orders.queries[0].name=" + query,
+                "--shopstream.orders.queries[0].size=5m",
+                "--shopstream.orders.queries[0].grace=3m",
+                "--shopstream.orders.queries[0].final-topic=" + output));
+        if (perCustomer) {
+            settings.add("--shopstream.orders.queries[0].group-by=customer_id");
+        }
+        settings.addAll(extra);
+        return service(run, "plain", row, "orders-service", tag, List.of(topics.orders()), settings, bootstrap,
+                options, jvmOptions, perCustomer ? "spark-5m-by-customer" : "spark-5m", output);
     }
 
     private static BaselineTarget baseline(String run, String row, PlainQuery query, List<String> inputs,

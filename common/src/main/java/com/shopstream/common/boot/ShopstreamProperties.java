@@ -25,6 +25,7 @@ import org.springframework.util.unit.DataSize;
  * @param stateRows       how progress reports state-store rows: {@code counted} (exact; each store read to the end at
  *                        most twice per report interval, a cost that grows with the rows) or {@code estimated}
  *                        (RocksDB's {@code estimate-num-keys}: free, but it counts overwrites not yet compacted)
+ * @param repartitionBatchSize events per record of a repartition topic at most ({@code 1}: a record per event)
  */
 @ConfigurationProperties("shopstream")
 public record ShopstreamProperties(
@@ -37,7 +38,8 @@ public record ShopstreamProperties(
         @DefaultValue ThreadReplacement threadReplacement,
         @DefaultValue("15s") Duration brokerSilence,
         @DefaultValue Watermark watermark,
-        @DefaultValue("counted") StateRows stateRows) {
+        @DefaultValue("counted") StateRows stateRows,
+        @DefaultValue("64") int repartitionBatchSize) {
 
     public ShopstreamProperties {
         if (maxFutureSkew.isNegative()) {
@@ -45,6 +47,10 @@ public record ShopstreamProperties(
         }
         if (progressInterval.isZero() || progressInterval.isNegative()) {
             throw new IllegalArgumentException("shopstream.progress-interval must be positive: " + progressInterval);
+        }
+        if (repartitionBatchSize < 1) {
+            throw new IllegalArgumentException("shopstream.repartition-batch-size must be at least 1: "
+                    + repartitionBatchSize);
         }
     }
 

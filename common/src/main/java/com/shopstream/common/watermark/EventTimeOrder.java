@@ -29,6 +29,7 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
 
     private final String storeName;
     private final String clockStoreName;
+    private final Class<V> type;
     private final TimedSerde<V> serde;
     private ProcessorContext<String, Timed<V>> context;
     private KeyValueStore<Bytes, byte[]> held;
@@ -45,6 +46,7 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
     EventTimeOrder(String storeName, String clockStoreName, Class<V> type) {
         this.storeName = storeName;
         this.clockStoreName = clockStoreName;
+        this.type = type;
         this.serde = new TimedSerde<>(type);
     }
 
@@ -79,11 +81,16 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
                 held.put(key(event.newestBefore(), nextSequence++), value(record.key(), event));
                 heldCount++;
             }
+        } else if (record.value() instanceof Timed.Batch<V> batch) {
+            // one partition's events in its order: each is ordered as if it had come alone
+            for (EventBatches.Entry<V> entry : EventBatches.entries(batch, type)) {
+                process(new Record<>(entry.key(), entry.event(), entry.timestamp(), entry.headers()));
+            }
         } else if (record.value() instanceof Timed.Advance<V> advance) {
             frontier = Math.max(frontier, advance.frontier());
             release(record);
         } else {
-            throw new IllegalStateException("the event-time order reads events and advances, not " + record.value());
+            throw new IllegalStateException("the event-time order reads events, batches and advances, not " + record.value());
         }
     }
 

@@ -99,7 +99,7 @@ public final class EventTimeSteps {
             keyed = keyed.process(ProcessorSuppliers.withStores(
                             () -> new RepartitionBatcher<V>(batching, partitions, store),
                             // cached: a batch is rewritten by each of its events and mostly sent within a commit
-                            batching.stores().keyValueStore(store, Serdes.Integer(), Serdes.ByteArray())
+                            batching.stores().keyValueStore(store, Serdes.String(), Serdes.ByteArray())
                                     .withCachingEnabled()),
                     Named.as(name + "-batch"));
         }

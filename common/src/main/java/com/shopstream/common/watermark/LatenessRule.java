@@ -14,13 +14,4 @@ public interface LatenessRule {
      * @param watermark the watermark before the record (epoch ms); {@link WatermarkPolicy#NONE} before any record
      */
     Refusal refusal(long eventTime, long watermark);
-
-    /**
-     * Whether a watermark moving from {@code before} to {@code after} may make something final (a window end lies
-     * in between): the moments an operator behind a repartition should hear of at once. Any move, unless the rule
-     * knows better.
-     */
-    default boolean mayCloseBetween(long before, long after) {
-        return after > before;
-    }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -24,15 +25,18 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * Before a repartition topic: gathers the re-keyed events bound for each of its partitions into one record
  * ({@link Timed.Batch}), so that a Kafka record — produced, fetched, deserialized and put through the task loop —
  * carries many events instead of one. The operator behind gets the same events in the same order, each with its
- * record's key, timestamp and headers; only when differs, so nothing it computes depends on the batching.
+ * record's key, timestamp and headers.
  *
- * <p>A batch goes out when it is full, when its newest event moved its partition's watermark past a window end of a
- * query behind (what that makes final is not held back), and before anything else this step passes on — a report
- * must not overtake the events it covers — and twice per commit interval of wall-clock time (update rows stay about
- * as fresh as without batches). A growing batch is kept in a changelogged store, written with every event: Kafka Streams has
- * no hook before a commit, so a batch only in memory would be lost (or sent twice) by a crash between an event's
- * commit and its batch's; with the store, the batch commits with the offsets of its events under exactly_once_v2.
- * The store's record cache keeps the rewrites of a batch from reaching RocksDB and the changelog.
+ * <p>Batches form only while the reader is behind in its partition (a backlog, where the per-record work is what
+ * limits the rate); a reader at the end of its partition sends each event at once, as without batches, so nothing
+ * waits when nothing is queued. A batch goes when it is full, before anything else this step passes on (a report
+ * must not overtake the events it covers, and an event sent at once not the ones before it), and twice per commit
+ * interval of wall-clock time. Only when a batch goes depends on timing, never what the operator behind computes.
+ *
+ * <p>A growing batch is kept in a changelogged store, written with every event: Kafka Streams has no hook before a
+ * commit, so a batch only in memory would be lost (or sent twice) by a crash between an event's commit and its
+ * batch's; with the store, the batch commits with the offsets of its events under exactly_once_v2. The store's
+ * record cache keeps the rewrites of a batch from reaching RocksDB and the changelog.
  */
 final class RepartitionBatcher<V extends ShopEvent> implements Processor<String, Timed<V>, String, Timed<V>> {
 
@@ -41,11 +45,16 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     private final String storeName;
     private ProcessorContext<String, Timed<V>> context;
     private EventTimeRuntime runtime;
-    private KeyValueStore<Integer, byte[]> store;
-    /** The growing batch of each destination partition, as in the store. */
-    private final Map<Integer, byte[]> pending = new HashMap<>();
-    /** Destinations whose batch the store holds (a batch that is sent at once is never written). */
-    private final Set<Integer> stored = new HashSet<>();
+    private KeyValueStore<String, byte[]> store;
+    /**
+     * The growing batch of each source partition and destination partition, as in the store; by {@link #slot}. One
+     * per source, because a task reads a partition of each of its inputs (the join's orders and payments): their
+     * events interleave, and a batch holds one partition's.
+     */
+    private final Map<String, byte[]> pending = new HashMap<>();
+    /** Slots whose batch the store holds (a batch that is sent at once is never written). */
+    private final Set<String> stored = new HashSet<>();
+    private final Map<InputPartition, String[]> slots = new HashMap<>();
 
     RepartitionBatcher(RepartitionBatching batching, Integer partitions, String storeName) {
         this.batching = batching;
@@ -61,15 +70,14 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         // a revived task re-initializes the same processor: the store, not memory, says what is pending
         pending.clear();
         stored.clear();
-        try (KeyValueIterator<Integer, byte[]> all = store.all()) {
+        try (KeyValueIterator<String, byte[]> all = store.all()) {
             all.forEachRemaining(batch -> {
                 pending.put(batch.key, batch.value);
                 stored.add(batch.key);
             });
         }
-        // twice per commit interval: an operator that writes update rows every commit interval then has this
-        // step's events of the interval first (in one task, as in TopologyTestDriver, always: a punctuation due
-        // earlier runs first)
+        // twice per commit interval: a batch mostly reaches an operator that writes update rows every commit
+        // interval before its next rows
         long interval = Long.parseLong(String.valueOf(context.appConfigs().get(
                 StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)));
         context.schedule(Duration.ofMillis(Math.max(1, interval / 2)), PunctuationType.WALL_CLOCK_TIME,
@@ -79,7 +87,8 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     @Override
     public void process(Record<String, Timed<V>> record) {
         int destinations = destinations();
-        if (record.value() instanceof Timed.Event<V> event && record.key() != null && destinations > 0) {
+        if (record.value() instanceof Timed.Event<V> event && record.key() != null && destinations > 0
+                && behind(event.source())) {
             add(record, event, destinations);
             return;
         }
@@ -90,32 +99,28 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     private void add(Record<String, Timed<V>> record, Timed.Event<V> event, int destinations) {
         int destination = Utils.toPositive(Utils.murmur2(record.key().getBytes(StandardCharsets.UTF_8)))
                 % destinations;
-        byte[] batch = pending.get(destination);
+        String slot = slot(event.source(), destination, destinations);
+        byte[] batch = pending.get(slot);
         if (batch != null && !EventBatches.takes(batch, event.source(), destinations)) {
-            send(destination);
+            send(slot);   // made for another partition count of the topic
             batch = null;
         }
         if (batch == null) {
             batch = EventBatches.start(event.source(), destinations);
         }
         batch = EventBatches.append(batch, record.key(), record.timestamp(), record.headers(), event);
-        pending.put(destination, batch);
-        if (EventBatches.size(batch) >= batching.maxEvents() || mayClose(event)) {
-            send(destination);
+        pending.put(slot, batch);
+        if (EventBatches.size(batch) >= batching.maxEvents()) {
+            send(slot);
         } else {
-            store.put(destination, batch);
-            stored.add(destination);
+            store.put(slot, batch);
+            stored.add(slot);
         }
     }
 
-    private boolean mayClose(Timed.Event<V> event) {
-        for (QueryLateness query : batching.queries()) {
-            if (query.rule().mayCloseBetween(query.watermark(event.newestBefore()),
-                    query.watermark(event.newestAfter()))) {
-                return true;
-            }
-        }
-        return false;
+    /** Whether the reader knows it has records of the partition still to read. */
+    private boolean behind(InputPartition source) {
+        return runtime.lag().lag(source).orElse(0) > 0;
     }
 
     /** The repartition topic's partition count, {@code 0} while not known (events then go one by one). */
@@ -137,19 +142,40 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         if (pending.isEmpty()) {
             return;
         }
-        // in destination order, so that a replay sends what the first run sent
-        List<Integer> destinations = new ArrayList<>(pending.keySet());
-        destinations.sort(null);
-        destinations.forEach(this::send);
+        // in slot order, so that a replay sends what the first run sent
+        List<String> slots = new ArrayList<>(pending.keySet());
+        slots.sort(null);
+        slots.forEach(this::send);
     }
 
-    private void send(int destination) {
-        byte[] batch = pending.remove(destination);
-        Timed.Batch<V> value = EventBatches.batch(batch, destination);
+    private void send(String slot) {
+        byte[] batch = pending.remove(slot);
+        Timed.Batch<V> value = EventBatches.batch(batch, destinationOf(slot));
         context.forward(new Record<>(SourceClock.NO_KEY, value, Math.max(0, value.timestamp()),
                 new RecordHeaders()));
-        if (stored.remove(destination)) {
-            store.delete(destination);
+        if (stored.remove(slot)) {
+            store.delete(slot);
         }
+    }
+
+    /**
+     * {@code <destination>/<source topic>/<source partition>}, the destination zero-padded so that it sorts first;
+     * made once per source and destination, not per event.
+     */
+    private String slot(InputPartition source, int destination, int destinations) {
+        String[] bySource = slots.get(source);
+        if (bySource == null || bySource.length != destinations) {
+            bySource = new String[destinations];
+            slots.put(source, bySource);
+        }
+        if (bySource[destination] == null) {
+            bySource[destination] = String.format(Locale.ROOT, "%05d/%s/%d", destination, source.topic(),
+                    source.partition());
+        }
+        return bySource[destination];
+    }
+
+    private static int destinationOf(String slot) {
+        return Integer.parseInt(slot.substring(0, slot.indexOf('/')));
     }
 }

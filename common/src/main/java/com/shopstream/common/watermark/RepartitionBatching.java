@@ -10,19 +10,15 @@ import java.util.Objects;
  * @param maxEvents    events per batch at most; {@code 1} sends every event in a record of its own (no batcher)
  * @param sourceTopics the topics of the source step: without an explicit partition count, the repartition topic has
  *                     as many partitions as the largest of them (Kafka Streams' rule)
- * @param queries      the queries behind the repartition: a batch goes at once when its newest event moved the
- *                     watermark of one of them past a window end, so that what it makes final is not held back
  * @param stores       where the growing batches are kept (changelogged either way)
  */
-public record RepartitionBatching(int maxEvents, List<String> sourceTopics, List<QueryLateness> queries,
-                                  StateStoreKind stores) {
+public record RepartitionBatching(int maxEvents, List<String> sourceTopics, StateStoreKind stores) {
 
     public RepartitionBatching {
         if (maxEvents < 1) {
             throw new IllegalArgumentException("a repartition batch holds at least one event: " + maxEvents);
         }
         sourceTopics = List.copyOf(sourceTopics);
-        queries = List.copyOf(queries);
         Objects.requireNonNull(stores, "stores");
     }
 

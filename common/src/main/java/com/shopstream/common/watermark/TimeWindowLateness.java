@@ -32,16 +32,6 @@ public final class TimeWindowLateness implements LatenessRule {
         return Math.max(0, eventTime - size + advance) / advance * advance;
     }
 
-    /** Window ends are {@code size + k * advance}: whether one lies in {@code (before, after]}. */
-    @Override
-    public boolean mayCloseBetween(long before, long after) {
-        if (after <= before) {
-            return false;
-        }
-        return before == InputClocks.NONE
-                || Math.floorDiv(after - size, advance) > Math.floorDiv(before - size, advance);
-    }
-
     @Override
     public Refusal refusal(long eventTime, long watermark) {
         // the closed windows are a prefix

@@ -52,16 +52,11 @@ public final class StreamsHarness implements AutoCloseable {
 
     /**
      * Lets one commit interval of wall-clock time pass: what a service writes once per commit interval (orders-service's
-     * coalesced update rows) is written. In two halves, as time passes for a running service: the driver reads what a
-     * punctuation wrote to a repartition topic only after every punctuation of one advance, so a step that sends its
-     * batches halfway through the interval (orders-service's repartition batches) would otherwise look a whole
-     * interval late.
+     * coalesced update rows) is written.
      */
     public void nextCommit() {
         StreamsConfig config = new StreamsConfig(streams.properties());
-        long interval = config.getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG);
-        driver.advanceWallClockTime(Duration.ofMillis(interval / 2));
-        driver.advanceWallClockTime(Duration.ofMillis(interval - interval / 2));
+        driver.advanceWallClockTime(Duration.ofMillis(config.getLong(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)));
     }
 
     public void pipe(String topic, String key, String jsonValue) {

@@ -74,24 +74,6 @@ class LatenessRulesTest {
     }
 
     @Test
-    void aWatermarkMayCloseSomethingExactlyWhenItReachesAWindowEnd() {
-        assertThat(tumbling.mayCloseBetween(ms("10:00:00"), ms("10:04:59.999"))).isFalse();
-        assertThat(tumbling.mayCloseBetween(ms("10:00:00"), ms("10:05:00"))).isTrue();
-        assertThat(tumbling.mayCloseBetween(ms("10:05:00"), ms("10:09:59"))).isFalse();   // 10:05 was passed before
-        assertThat(tumbling.mayCloseBetween(ms("10:04:00"), ms("10:16:00"))).isTrue();
-        assertThat(tumbling.mayCloseBetween(ms("10:05:00"), ms("10:05:00"))).isFalse();
-        assertThat(tumbling.mayCloseBetween(InputClocks.NONE, ms("10:01:00"))).isTrue();   // the first watermark
-        // a 10-minute window every 5 minutes ends every 5 minutes too
-        assertThat(hopping.mayCloseBetween(ms("10:10:00"), ms("10:14:59"))).isFalse();
-        assertThat(hopping.mayCloseBetween(ms("10:10:00"), ms("10:15:00"))).isTrue();
-        TimeWindowLateness tenEveryTen = new TimeWindowLateness(Duration.ofMinutes(10), Duration.ofMinutes(10));
-        assertThat(tenEveryTen.mayCloseBetween(ms("10:00:00"), ms("10:09:00"))).isFalse();
-        // a rule without windows: any move of the watermark
-        assertThat(new EventTimeBound().mayCloseBetween(ms("10:00:00"), ms("10:00:00.001"))).isTrue();
-        assertThat(new EventTimeBound().mayCloseBetween(ms("10:00:00"), ms("10:00:00"))).isFalse();
-    }
-
-    @Test
     void rejectsWindowsThatCannotExist() {
         assertThatThrownBy(() -> new TimeWindowLateness(FIVE, Duration.ofMinutes(6)))
                 .hasMessageContaining("advance PT6M is larger than its size PT5M");

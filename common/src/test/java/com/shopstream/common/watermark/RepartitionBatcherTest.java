@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serdes;
@@ -28,23 +29,28 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The batcher before a repartition topic of two partitions, for a 5-minute tumbling window with a 3-minute delay:
- * what it sends when, and that a batch it has not sent yet is in its store (so that it commits with its events).
+ * The batcher before a repartition topic of two partitions, its reader behind in its partition unless a test says
+ * otherwise: what it sends when, and that a batch it has not sent yet is in its store (so that it commits with its
+ * events).
  */
 class RepartitionBatcherTest {
 
     private static final InputPartition ORDERS_0 = new InputPartition("orders", 0);
-    private static final QueryLateness QUERY = new QueryLateness("q", Duration.ofMinutes(3),
-            new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5)));
     private static final String STORE = "batches";
 
     private MockProcessorContext<String, Timed<Order>> context;
-    private KeyValueStore<Integer, byte[]> store;
+    private KeyValueStore<String, byte[]> store;
+
+    /** Records the reader has still to read in its partition. */
+    private long lag = 1_000;
 
     @BeforeEach
     void start() {
-        context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
-        store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.Integer(),
+        EventTimeRuntime driver = TestStreams.forDriver("orders-service").eventTime();
+        context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").with(new EventTimeRuntime(
+                driver.reportInterval(), driver.idleTimeout(), partition -> OptionalLong.of(lag),
+                driver.partitionCounts(), driver.endOffsets())).properties());
+        store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.String(),
                 Serdes.ByteArray()).withLoggingDisabled().build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
@@ -57,55 +63,40 @@ class RepartitionBatcherTest {
         RecordHeaders headers = new RecordHeaders();
         headers.add("trace", "abc".getBytes(StandardCharsets.UTF_8));
 
-        batcher.process(event(1, key, "none", "10:00:00", headers));   // the first moves the watermark from none
-        assertThat(sent()).containsExactly("batch to 1: 1");
-        batcher.process(event(2, key, "10:00:00", "10:01:00", new RecordHeaders()));
-        batcher.process(event(3, key, "10:01:00", "10:01:30", headers));
+        batcher.process(event(1, key, "none", "10:00:00", new RecordHeaders()));
+        batcher.process(event(2, key, "10:00:00", "10:01:00", headers));
         assertThat(sent()).isEmpty();
-        batcher.process(event(4, key, "10:01:30", "10:01:30", new RecordHeaders()));
+        batcher.process(event(3, key, "10:01:00", "10:01:00", new RecordHeaders()));
 
         List<EventBatches.Entry<Order>> entries = entries(context.forwarded().get(0));
-        assertThat(entries).extracting(entry -> entry.event().event().orderId()).containsExactly(2L, 3L, 4L);
-        EventBatches.Entry<Order> third = entries.get(1);
-        assertThat(third.key()).isEqualTo(key);
-        assertThat(third.timestamp()).isEqualTo(ms("10:01:30"));
-        assertThat(third.headers().lastHeader("trace").value()).isEqualTo("abc".getBytes(StandardCharsets.UTF_8));
-        assertThat(third.event()).isEqualTo(new Timed.Event<>(order(3, "10:01:30"), ORDERS_0, 3, ms("10:01:00"),
-                ms("10:01:30")));
+        assertThat(entries).extracting(entry -> entry.event().event().orderId()).containsExactly(1L, 2L, 3L);
+        EventBatches.Entry<Order> second = entries.get(1);
+        assertThat(second.key()).isEqualTo(key);
+        assertThat(second.timestamp()).isEqualTo(ms("10:01:00"));
+        assertThat(second.headers().lastHeader("trace").value()).isEqualTo("abc".getBytes(StandardCharsets.UTF_8));
+        assertThat(second.event()).isEqualTo(new Timed.Event<>(order(2, "10:01:00"), ORDERS_0, 3, ms("10:00:00"),
+                ms("10:01:00")));
         Timed.Batch<Order> batch = (Timed.Batch<Order>) context.forwarded().get(0).record().value();
-        assertThat(batch.newestAfter()).isEqualTo(ms("10:01:30"));
-        assertThat(batch.timestamp()).isEqualTo(ms("10:01:30"));
+        assertThat(batch.destination()).isEqualTo(1);
+        assertThat(batch.newestAfter()).isEqualTo(ms("10:01:00"));
+        assertThat(batch.timestamp()).isEqualTo(ms("10:01:00"));
         assertThat(batch.partitionCount()).isEqualTo(3);
         assertThat(stored()).isEmpty();
-    }
-
-    @Test
-    void aBatchGoesAtOnceWhenItsNewestEventMovesTheWatermarkPastAWindowEnd() {
-        RepartitionBatcher<Order> batcher = batcher(64);
-        String key = keyFor(0);
-        batcher.process(event(1, key, "none", "10:03:00", new RecordHeaders()));
-        sent();
-        batcher.process(event(2, key, "10:03:00", "10:07:59", new RecordHeaders()));   // watermark 10:04:59
-        assertThat(sent()).isEmpty();
-
-        batcher.process(event(3, key, "10:07:59", "10:08:00", new RecordHeaders()));   // watermark 10:05: [10:00,10:05)
-
-        assertThat(sent()).containsExactly("batch to 0: 2, 3");
     }
 
     @Test
     void everythingPendingGoesBeforeAReportInDestinationOrderAndOnTheTimerTwicePerCommitInterval() {
         RepartitionBatcher<Order> batcher = batcher(64);
         batcher.process(event(1, keyFor(1), "none", "10:00:00", new RecordHeaders()));
-        sent();
         batcher.process(event(2, keyFor(1), "10:00:00", "10:00:10", new RecordHeaders()));
-        batcher.process(event(3, keyFor(0), "10:00:10", "10:00:20", new RecordHeaders()));
-        Timed.Report<Order> report = new Timed.Report<>(ORDERS_0, 3, ms("10:00:20"), false, -1);
+        batcher.process(event(3, keyFor(0), "10:00:10", "10:08:00", new RecordHeaders()));   // makes 10:05 final
+        assertThat(sent()).isEmpty();   // the reader is behind: the next report takes it
+        Timed.Report<Order> report = new Timed.Report<>(ORDERS_0, 3, ms("10:08:00"), false, -1);
 
         batcher.process(new Record<>(SourceClock.NO_KEY, report, 0));
 
-        assertThat(sent()).containsExactly("batch to 0: 3", "batch to 1: 2", "report");
-        batcher.process(event(4, keyFor(0), "10:00:20", "10:00:30", new RecordHeaders()));
+        assertThat(sent()).containsExactly("batch to 0: 3", "batch to 1: 1, 2", "report");
+        batcher.process(event(4, keyFor(0), "10:08:00", "10:08:30", new RecordHeaders()));
         MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
         assertThat(timer.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
         long commitInterval = Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
@@ -115,19 +106,33 @@ class RepartitionBatcherTest {
     }
 
     @Test
+    void aReaderAtTheEndOfItsPartitionSendsEachEventAtOnceAfterWhatIsPending() {
+        RepartitionBatcher<Order> batcher = batcher(64);
+        batcher.process(event(1, keyFor(0), "none", "10:00:00", new RecordHeaders()));
+        assertThat(stored()).hasSize(1);
+
+        lag = 0;
+        batcher.process(event(2, keyFor(1), "10:00:00", "10:00:10", new RecordHeaders()));
+
+        assertThat(context.forwarded()).extracting(forward -> forward.record().value().getClass().getSimpleName())
+                .containsExactly("Batch", "Event");
+        assertThat(sent()).containsExactly("batch to 0: 1", "other");
+        assertThat(stored()).isEmpty();
+    }
+
+    @Test
     void anUnsentBatchIsInTheStoreAndARestartedBatcherSendsItWithTheNextEvents() {
         RepartitionBatcher<Order> first = batcher(64);
         first.process(event(1, keyFor(0), "none", "10:00:00", new RecordHeaders()));
-        sent();
         first.process(event(2, keyFor(0), "10:00:00", "10:00:10", new RecordHeaders()));
-        assertThat(stored()).containsExactly(0);
+        assertThat(sent()).isEmpty();
+        assertThat(stored()).containsExactly("00000/orders/0");
 
         // a crash after the commit: a new processor on the restored store
         RepartitionBatcher<Order> second = batcher(3);
         second.process(event(3, keyFor(0), "10:00:10", "10:00:20", new RecordHeaders()));
-        second.process(event(4, keyFor(0), "10:00:20", "10:00:30", new RecordHeaders()));
 
-        assertThat(sent()).containsExactly("batch to 0: 2, 3, 4");
+        assertThat(sent()).containsExactly("batch to 0: 1, 2, 3");
         assertThat(stored()).isEmpty();
     }
 
@@ -155,7 +160,7 @@ class RepartitionBatcherTest {
     private RepartitionBatcher<Order> batcher(int maxEvents) {
         context.resetForwards();
         RepartitionBatcher<Order> batcher = new RepartitionBatcher<>(new RepartitionBatching(maxEvents,
-                List.of("orders"), List.of(QUERY), StateStoreKind.IN_MEMORY), 2, STORE);
+                List.of("orders"), StateStoreKind.IN_MEMORY), 2, STORE);
         batcher.init(context);
         return batcher;
     }
@@ -183,10 +188,10 @@ class RepartitionBatcherTest {
         return EventBatches.entries(read, Order.class);
     }
 
-    private List<Integer> stored() {
-        try (KeyValueIterator<Integer, byte[]> all = store.all()) {
-            List<Integer> keys = new java.util.ArrayList<>();
-            all.forEachRemaining((KeyValue<Integer, byte[]> batch) -> keys.add(batch.key));
+    private List<String> stored() {
+        try (KeyValueIterator<String, byte[]> all = store.all()) {
+            List<String> keys = new java.util.ArrayList<>();
+            all.forEachRemaining((KeyValue<String, byte[]> batch) -> keys.add(batch.key));
             return keys;
         }
     }

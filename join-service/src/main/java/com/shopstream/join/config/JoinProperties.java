@@ -35,6 +35,6 @@ public record JoinProperties(
     /** The topology's configuration: these settings, the shared topics and the service's late topic. */
     public JoinConfig toConfig(ShopstreamProperties common, String lateTopic, ShopTopics topics) {
         return new JoinConfig(common.topics().orders(), common.topics().payments(), lateTopic, bound, grace,
-                paidTopic, statusTopic, stateStores, topics);
+                paidTopic, statusTopic, stateStores, topics, common.repartitionBatchSize());
     }
 }

@@ -5,6 +5,7 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.watermark.EventTimeBound;
+import com.shopstream.common.watermark.EventBatches;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.InputClocks;
@@ -70,6 +71,10 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
             advanceTo(query.watermark(advance.frontier()), record);
         } else if (record.value() instanceof Timed.Event<ShopEvent> event) {
             join(event, record);
+        } else if (record.value() instanceof Timed.Batch<ShopEvent> batch) {
+            for (EventBatches.Entry<ShopEvent> entry : EventBatches.entries(batch, ShopEvent.class)) {
+                join(entry.event(), new Record<>(entry.key(), entry.event(), entry.timestamp(), entry.headers()));
+            }
         }
     }
 

@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param paidTopic    inner join rows
  * @param statusTopic  inner rows plus each unpaid order once, after the watermark passes {@code order_ts + bound}
  * @param stores       where the join keeps the orders and payments it waits with
+ * @param repartitionBatchSize events per record of the repartition by order id at most ({@code 1}: one each)
  */
 public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTopic, Duration bound, Duration grace,
-                         String paidTopic, String statusTopic, StateStoreKind stores, ShopTopics topics) {
+                         String paidTopic, String statusTopic, StateStoreKind stores, ShopTopics topics,
+                         int repartitionBatchSize) {
 
     public JoinConfig {
         Objects.requireNonNull(ordersTopic, "ordersTopic");

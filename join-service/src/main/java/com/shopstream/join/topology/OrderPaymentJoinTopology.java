@@ -11,6 +11,7 @@ import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.RepartitionBatching;
 import com.shopstream.common.watermark.SourceStep;
 import com.shopstream.common.watermark.Timed;
 import java.util.List;
@@ -62,8 +63,10 @@ public final class OrderPaymentJoinTopology {
                 orders.merge(payments, Named.as("orders-and-payments")),
                 new SourceStep(QUERY, inputs, List.of(query), SourceStep.Mode.REPORTS), late);
         FrontierStep frontier = new FrontierStep(BY_ORDER_ID, inputs, List.of(query));
+        RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), inputs,
+                config.stores());
         KStream<String, Timed<ShopEvent>> tracked = EventTimeSteps.track(EventTimeSteps.repartition(timed,
-                BY_ORDER_ID, event -> Long.toString(event.orderId()), ShopEvent.class, null), frontier);
+                BY_ORDER_ID, event -> Long.toString(event.orderId()), ShopEvent.class, null, batching), frontier);
 
         IntervalJoinProcessor.JoinStores stores = new IntervalJoinProcessor.JoinStores(QUERY + "-orders",
                 QUERY + "-orders-expiry", QUERY + "-payments", QUERY + "-payments-expiry", frontier.storeName());

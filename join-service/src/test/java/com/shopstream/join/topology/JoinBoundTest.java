@@ -147,7 +147,8 @@ class JoinBoundTest {
         TopologyDescription description = OrderPaymentJoinTopology.build(TestStreams.forDriver("join-service").builder(),
                 JoinConfigs.defaults()).describe();
 
-        assertThat(TopologyNames.stores(description)).containsExactly("order-payment-join-by-order-id-watermarks", "order-payment-join-orders",
+        assertThat(TopologyNames.stores(description)).containsExactly("order-payment-join-by-order-id-batches",
+                "order-payment-join-by-order-id-watermarks", "order-payment-join-orders",
                 "order-payment-join-orders-expiry", "order-payment-join-payments",
                 "order-payment-join-payments-expiry", "order-payment-join-watermarks");
         assertThat(TopologyNames.topics(description)).contains("order-payment-join-by-order-id-repartition");

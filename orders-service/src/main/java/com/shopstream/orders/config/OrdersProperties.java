@@ -20,12 +20,10 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  * @param queries     the window queries; when set, they replace the defaults
  * @param grace       the watermark delay of every query that does not set its own
  * @param stateStores where the windows are kept: {@code rocksdb} or {@code in-memory} (changelogged either way)
- * @param repartitionBatchSize orders per record of a repartition topic at most ({@code 1}: a record per order)
  */
 @ConfigurationProperties("shopstream.orders")
 public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration grace,
-                               @DefaultValue("rocksdb") StateStoreKind stateStores,
-                               @DefaultValue("64") int repartitionBatchSize) {
+                               @DefaultValue("rocksdb") StateStoreKind stateStores) {
 
     /** As a service without any configuration has them: bound from nothing, not copied. */
     public static OrdersProperties defaults() {
@@ -43,7 +41,7 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration
     /** The topology's configuration: these queries, the shared topics and the service's late topic. */
     public OrderWindowConfig toConfig(ShopstreamProperties common, String lateTopic, ShopTopics topics) {
         return new OrderWindowConfig(common.topics().orders(), lateTopic, windowQueries(), stateStores, topics,
-                repartitionBatchSize);
+                common.repartitionBatchSize());
     }
 
     /**

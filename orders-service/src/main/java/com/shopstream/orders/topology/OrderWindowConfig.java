@@ -16,10 +16,6 @@ public record OrderWindowConfig(String ordersTopic, String lateTopic, List<Windo
                                 StateStoreKind stores, ShopTopics topics, int repartitionBatchSize) {
 
     public OrderWindowConfig {
-        if (repartitionBatchSize < 1) {
-            throw new IllegalArgumentException("shopstream.orders.repartition-batch-size must be at least 1: "
-                    + repartitionBatchSize);
-        }
         Objects.requireNonNull(ordersTopic, "ordersTopic");
         Objects.requireNonNull(lateTopic, "lateTopic");
         Objects.requireNonNull(topics, "topics");

@@ -38,7 +38,7 @@ import org.apache.kafka.streams.kstream.Named;
  * the oldest of every {@code orders} partition's watermarks, learned from the reports the source step sends through
  * the repartition topic. Queries that group alike share the repartition; an ungrouped query's orders all meet in a
  * single partition (one row per window over all orders, as in Spark's single aggregation state). The orders cross
- * the repartition in batches of up to {@code repartition-batch-size} per record (the per-record work of Kafka
+ * the repartition in batches of up to {@code shopstream.repartition-batch-size} per record (the per-record work of Kafka
  * Streams and its clients is most of a drain's), and the windows take a batch's orders with one store write per
  * window.
  */
@@ -68,7 +68,7 @@ public final class OrderWindowTopology {
             FrontierStep frontier = new FrontierStep(name, List.of(config.ordersTopic()),
                     queries.stream().map(OrderWindowTopology::lateness).toList());
             RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(),
-                    List.of(config.ordersTopic()), frontier.queries(), config.stores());
+                    List.of(config.ordersTopic()), config.stores());
             KStream<String, Timed<Order>> grouped = EventTimeSteps.track(EventTimeSteps.repartition(timed, name,
                     grouping::groupOf, Order.class, grouping.partitions(), batching), frontier);
             queries.forEach(query -> addQuery(grouped, query, frontier, config));

@@ -41,7 +41,7 @@ public record SessionProperties(
     public SessionConfig toConfig(ShopstreamProperties common, String lateTopic, ShopTopics topics) {
         return new SessionConfig(common.topics().orders(), lateTopic, gap, grace, updateTopic, finalTopic,
                 streak.topic(), streak.threshold(), streak.timeout(), streak.clock(), streak.checkInterval(),
-                stateStores, topics);
+                stateStores, topics, common.repartitionBatchSize());
     }
 
     /**

@@ -18,11 +18,13 @@ import java.util.Objects;
  * @param streakTimeout        quiet time after which a customer's streak times out and its state goes
  * @param streakClock          what measures quiet time
  * @param streakCheckInterval  how often timeouts are checked (in stream time, or wall-clock time)
+ * @param repartitionBatchSize orders per record of the repartition by customer at most ({@code 1}: one each)
  */
 public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, Duration grace,
                             String sessionsTopic, String finalSessionsTopic, String streaksTopic,
                             BigDecimal streakThreshold, Duration streakTimeout, StreakClock streakClock,
-                            Duration streakCheckInterval, StateStoreKind stores, ShopTopics topics) {
+                            Duration streakCheckInterval, StateStoreKind stores, ShopTopics topics,
+                            int repartitionBatchSize) {
 
     public SessionConfig {
         Objects.requireNonNull(ordersTopic, "ordersTopic");

@@ -12,6 +12,7 @@ import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.LatenessRule;
 import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.RepartitionBatching;
 import com.shopstream.common.watermark.SessionLateness;
 import com.shopstream.common.watermark.SourceStep;
 import com.shopstream.common.watermark.Timed;
@@ -60,9 +61,11 @@ public final class SessionTopology {
                 new SourceStep(SOURCE, inputs, List.of(sessions, streaks), SourceStep.Mode.REPORTS),
                 topics.orders(config.lateTopic()));
         FrontierStep frontier = new FrontierStep(BY_CUSTOMER, inputs, List.of(sessions, streaks));
+        RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), inputs,
+                config.stores());
         KStream<String, Timed<Order>> byCustomer = EventTimeSteps.inEventTimeOrder(
                 EventTimeSteps.track(EventTimeSteps.repartition(timed, BY_CUSTOMER,
-                        order -> Long.toString(order.customerId()), Order.class, null), frontier),
+                        order -> Long.toString(order.customerId()), Order.class, null, batching), frontier),
                 frontier, Order.class, config.stores());
         addSessions(byCustomer, sessions, frontier, config);
         addStreaks(byCustomer, streaks, frontier, config);

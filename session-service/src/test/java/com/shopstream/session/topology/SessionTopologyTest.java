@@ -75,7 +75,8 @@ class SessionTopologyTest {
         TopologyDescription description = SessionTopology.build(TestStreams.forDriver("names").builder(),
                 SessionConfigs.defaults()).describe();
         assertThat(TopologyNames.stores(description)).containsExactly("customer-sessions-ends", "customer-sessions-open",
-                "customer-streaks-expiry", "customer-streaks-state", "orders-by-customer-release-buffer",
+                "customer-streaks-expiry", "customer-streaks-state", "orders-by-customer-batches",
+                "orders-by-customer-release-buffer",
                 "orders-by-customer-watermarks", "orders-watermarks");
         assertThat(TopologyNames.topics(description)).containsExactly("customer-sessions", "customer-sessions-final",
                 "customer-streaks", "orders", "orders-by-customer-repartition", "session-service-late");
