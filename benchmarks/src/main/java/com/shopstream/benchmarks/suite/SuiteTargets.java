@@ -80,9 +80,17 @@ final class SuiteTargets {
             case "sessions" -> service("sessions", "plain-sessions", "session-service", "session-service", tag,
                     List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, "spark-sessions",
                     "customer-sessions-final");
+            case "sessions-unbatched" -> service("sessions-unbatched", "plain-sessions",
+                    "session-service (a record per order)", "session-service", tag, List.of(topics.orders()),
+                    withUnbatched(orders), bootstrap, options, jvmOptions, "spark-sessions",
+                    "customer-sessions-final");
             case "join" -> service("join", "plain-join", "join-service", "join-service", tag,
                     List.of(topics.orders(), topics.payments()),
                     List.of(orders, "--shopstream.topics.payments=" + topics.payments()), bootstrap, options,
+                    jvmOptions, "spark-join", "orders-payment-status");
+            case "join-unbatched" -> service("join-unbatched", "plain-join", "join-service (a record per event)",
+                    "join-service", tag, List.of(topics.orders(), topics.payments()),
+                    withUnbatched(orders, "--shopstream.topics.payments=" + topics.payments()), bootstrap, options,
                     jvmOptions, "spark-join", "orders-payment-status");
             case "dedup" -> service("dedup", "plain-dedup", "dedup-service", "dedup-service", tag,
                     List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, null, null);
@@ -101,6 +109,12 @@ final class SuiteTargets {
     }
 
     private static final List<String> UNBATCHED = List.of("--shopstream.repartition-batch-size=1");
+
+    private static List<String> withUnbatched(String... settings) {
+        List<String> all = new ArrayList<>(List.of(settings));
+        all.addAll(UNBATCHED);
+        return all;
+    }
 
     /** orders-service with one 5-minute tumbling query in append mode, over all orders or per customer. */
     private static ServiceTarget fiveMinutes(String run, String row, boolean perCustomer, List<String> extra,

@@ -14,10 +14,11 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 
 /**
  * The binary form of a {@link Timed.Batch}, which is also how {@link RepartitionBatcher} keeps a batch while it
- * grows: a header at fixed offsets (events, source partition count, clock after the last event, newest timestamp,
- * the destination topic's partition count), the source partition, then per event its record's key, timestamp and
- * headers, its clocks and the event ({@link BinaryEvents}). Each entry keeps what the record it replaces had, so an
- * operator that sends an event on (to the late topic) sends the record it would have read one by one.
+ * grows: a header at fixed offsets (events, the source topic's partition count as its events knew it, clock after
+ * the last event, newest timestamp, the destination topic's partition count, the batch's place in arrival order),
+ * the source partition, then per event its record's key, timestamp and headers, its clocks and the event
+ * ({@link BinaryEvents}). Each entry keeps what the record it replaces had, so an operator that sends an event on (to
+ * the late topic) sends the record it would have read one by one.
  */
 public final class EventBatches {
 
@@ -26,7 +27,8 @@ public final class EventBatches {
     private static final int NEWEST_AFTER = 8;
     private static final int TIMESTAMP = 16;
     private static final int DESTINATIONS = 24;
-    private static final int SOURCE = 28;
+    private static final int SEQUENCE = 28;
+    private static final int SOURCE = 36;
 
     /** An event of a batch, with its record's key, timestamp and headers. */
     public record Entry<V>(String key, long timestamp, Headers headers, Timed.Event<V> event) {
@@ -35,13 +37,16 @@ public final class EventBatches {
     private EventBatches() {
     }
 
-    /** An empty batch of events of {@code source} for a topic of {@code destinations} partitions. */
-    public static byte[] start(InputPartition source, int destinations) {
+    /**
+     * An empty batch of events of {@code source} (whose topic has {@code partitionCount} partitions, as they know
+     * it) for a topic of {@code destinations} partitions; {@code sequence} orders it among the batches of its step.
+     */
+    public static byte[] start(InputPartition source, int partitionCount, int destinations, long sequence) {
         byte[] topic = utf8(source.topic());
-        return ByteBuffer.allocate(SOURCE + Short.BYTES + topic.length + Integer.BYTES)
-                .putInt(SIZE, 0).putInt(PARTITION_COUNT, 0).putLong(NEWEST_AFTER, InputClocks.NONE)
-                .putLong(TIMESTAMP, Long.MIN_VALUE).putInt(DESTINATIONS, destinations)
-                .position(SOURCE).putShort((short) topic.length).put(topic).putInt(source.partition())
+        return ByteBuffer.allocate(SOURCE + Integer.BYTES + topic.length + Integer.BYTES)
+                .putInt(SIZE, 0).putInt(PARTITION_COUNT, partitionCount).putLong(NEWEST_AFTER, InputClocks.NONE)
+                .putLong(TIMESTAMP, Long.MIN_VALUE).putInt(DESTINATIONS, destinations).putLong(SEQUENCE, sequence)
+                .position(SOURCE).putInt(topic.length).put(topic).putInt(source.partition())
                 .array();
     }
 
@@ -49,18 +54,17 @@ public final class EventBatches {
     public static byte[] append(byte[] batch, String key, long timestamp, Headers headers,
                                 Timed.Event<? extends ShopEvent> event) {
         byte[] keyBytes = key == null ? null : utf8(key);
-        int length = Short.BYTES + (keyBytes == null ? 0 : keyBytes.length) + Long.BYTES + headersSize(headers)
+        int length = Integer.BYTES + (keyBytes == null ? 0 : keyBytes.length) + Long.BYTES + headersSize(headers)
                 + 2 * Long.BYTES + Integer.BYTES + BinaryEvents.size(event.event());
         ByteBuffer out = ByteBuffer.wrap(Arrays.copyOf(batch, batch.length + length));
         out.putInt(SIZE, out.getInt(SIZE) + 1)
-                .putInt(PARTITION_COUNT, Math.max(out.getInt(PARTITION_COUNT), event.partitionCount()))
                 .putLong(NEWEST_AFTER, Math.max(out.getLong(NEWEST_AFTER), event.newestAfter()))
                 .putLong(TIMESTAMP, Math.max(out.getLong(TIMESTAMP), timestamp));
         out.position(batch.length);
         if (keyBytes == null) {
-            out.putShort((short) -1);
+            out.putInt(-1);
         } else {
-            out.putShort((short) keyBytes.length).put(keyBytes);
+            out.putInt(keyBytes.length).put(keyBytes);
         }
         out.putLong(timestamp);
         putHeaders(out, headers);
@@ -73,9 +77,24 @@ public final class EventBatches {
         return ByteBuffer.wrap(batch).getInt(SIZE);
     }
 
-    /** Whether an event of {@code source}, for a topic of {@code destinations} partitions, belongs in {@code batch}. */
-    public static boolean takes(byte[] batch, InputPartition source, int destinations) {
-        return ByteBuffer.wrap(batch).getInt(DESTINATIONS) == destinations && source(batch).equals(source);
+    /**
+     * Whether an event that knows {@code partitionCount} partitions of its topic, for a topic of {@code destinations}
+     * partitions, belongs in {@code batch} (of its own source partition): a batch holds events that agree on both, so
+     * that what an operator learns from its header is what each of them would have told it.
+     */
+    public static boolean takes(byte[] batch, int partitionCount, int destinations) {
+        ByteBuffer header = ByteBuffer.wrap(batch);
+        return header.getInt(DESTINATIONS) == destinations && header.getInt(PARTITION_COUNT) == partitionCount;
+    }
+
+    /** The destination topic's partition count the batch was made for. */
+    public static int destinations(byte[] batch) {
+        return ByteBuffer.wrap(batch).getInt(DESTINATIONS);
+    }
+
+    /** The batch's place in the arrival order of its step's batches. */
+    public static long sequence(byte[] batch) {
+        return ByteBuffer.wrap(batch).getLong(SEQUENCE);
     }
 
     /** The batch as a record value, for {@code destination}. */
@@ -92,10 +111,10 @@ public final class EventBatches {
     /** The events of {@code batch}, in the order they were read. */
     public static <V extends ShopEvent> List<Entry<V>> entries(Timed.Batch<V> batch, Class<V> type) {
         ByteBuffer in = ByteBuffer.wrap(batch.encoded()).position(SOURCE);
-        in.position(in.position() + Short.BYTES + in.getShort(SOURCE) + Integer.BYTES);
+        in.position(in.position() + Integer.BYTES + in.getInt(SOURCE) + Integer.BYTES);
         List<Entry<V>> entries = new ArrayList<>(batch.size());
         for (int i = 0; i < batch.size(); i++) {
-            short keyLength = in.getShort();
+            int keyLength = in.getInt();
             String key = keyLength < 0 ? null : string(in, keyLength);
             long timestamp = in.getLong();
             Headers headers = getHeaders(in);
@@ -118,26 +137,26 @@ public final class EventBatches {
 
     private static InputPartition source(byte[] batch) {
         ByteBuffer in = ByteBuffer.wrap(batch).position(SOURCE);
-        String topic = string(in, in.getShort());
+        String topic = string(in, in.getInt());
         return new InputPartition(topic, in.getInt());
     }
 
     private static int headersSize(Headers headers) {
-        int size = Short.BYTES;
+        int size = Integer.BYTES;
         for (Header header : headers) {
             byte[] value = header.value();
-            size += Short.BYTES + utf8(header.key()).length + Integer.BYTES + (value == null ? 0 : value.length);
+            size += Integer.BYTES + utf8(header.key()).length + Integer.BYTES + (value == null ? 0 : value.length);
         }
         return size;
     }
 
     private static void putHeaders(ByteBuffer out, Headers headers) {
         int countAt = out.position();
-        out.putShort((short) 0);
-        short count = 0;
+        out.putInt(0);
+        int count = 0;
         for (Header header : headers) {
             byte[] key = utf8(header.key());
-            out.putShort((short) key.length).put(key);
+            out.putInt(key.length).put(key);
             byte[] value = header.value();
             if (value == null) {
                 out.putInt(-1);
@@ -146,14 +165,14 @@ public final class EventBatches {
             }
             count++;
         }
-        out.putShort(countAt, count);
+        out.putInt(countAt, count);
     }
 
     private static Headers getHeaders(ByteBuffer in) {
         RecordHeaders headers = new RecordHeaders();
-        short count = in.getShort();
+        int count = in.getInt();
         for (int i = 0; i < count; i++) {
-            String key = string(in, in.getShort());
+            String key = string(in, in.getInt());
             int length = in.getInt();
             byte[] value = null;
             if (length >= 0) {

@@ -78,7 +78,8 @@ public final class EventTimeSteps {
     /**
      * {@link #repartition(KStream, String, Function, Class, Integer)}, with the events in batches (processor
      * {@code <name>-batch}, store {@code <name>-batches}; see {@link RepartitionBatcher}) unless {@code batching} is
-     * {@code null} or holds one event. The operator behind reads {@link Timed.Batch}es as well as events.
+     * {@code null}; with one event per batch the step stays, and sends on what an earlier run left in its store. The
+     * operator behind reads {@link Timed.Batch}es as well as events.
      */
     public static <V extends ShopEvent> KStream<String, Timed<V>> repartition(KStream<String, Timed<V>> timed,
                                                                             String name, Function<V, String> key,
@@ -94,10 +95,10 @@ public final class EventTimeSteps {
         KStream<String, Timed<V>> keyed = timed
                 .selectKey((oldKey, value) -> value instanceof Timed.Event<V> event
                         ? key.apply(event.event()) : SourceClock.NO_KEY, Named.as(name + "-key"));
-        if (batching != null && batching.batches()) {
+        if (batching != null) {
             String store = name + "-batches";
             keyed = keyed.process(ProcessorSuppliers.withStores(
-                            () -> new RepartitionBatcher<V>(batching, partitions, store),
+                            () -> new RepartitionBatcher<V>(batching, type, partitions, name, store),
                             // cached: a batch is rewritten by each of its events and mostly sent within a commit
                             batching.stores().keyValueStore(store, Serdes.String(), Serdes.ByteArray())
                                     .withCachingEnabled()),

@@ -72,7 +72,9 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
             context.forward(record);
             advance(record);
         } else if (record.value() instanceof Timed.Batch<V> batch) {
-            // the clocks only grow: the batch's largest are what its events, one by one, would have left
+            // its events agree on the partition count, and a clock only grows: the header's newest is what they
+            // would have left one by one (and an advance in between would only have closed windows the later ones
+            // were refused at the source for: one partition's clock only grows)
             if (clocks.count(batch.source().topic(), batch.partitionCount())) {
                 store.saveCounts(clocks);
             }

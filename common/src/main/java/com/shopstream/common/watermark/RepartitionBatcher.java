@@ -5,14 +5,16 @@ import com.shopstream.common.streams.StreamsRuntime;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -28,37 +30,53 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * record's key, timestamp and headers.
  *
  * <p>Batches form only while the reader is behind in its partition (a backlog, where the per-record work is what
- * limits the rate); a reader at the end of its partition sends each event at once, as without batches, so nothing
- * waits when nothing is queued. A batch goes when it is full, before anything else this step passes on (a report
- * must not overtake the events it covers, and an event sent at once not the ones before it), and twice per commit
- * interval of wall-clock time. Only when a batch goes depends on timing, never what the operator behind computes.
+ * limits the rate) or does not know yet; a reader that knows it is at the end of its partition sends each event at
+ * once, as without batches, so nothing waits when nothing is queued. A batch goes when it is full, before anything
+ * else this step passes on (a report must not overtake the events it covers, and an event sent at once not the ones
+ * before it), when it reaches {@link #MAX_BYTES}, and twice per commit interval of wall-clock time; batches go in
+ * the order their first events came. Only when a batch goes depends on timing, never what the operator behind
+ * computes.
  *
  * <p>A growing batch is kept in a changelogged store, written with every event: Kafka Streams has no hook before a
  * commit, so a batch only in memory would be lost (or sent twice) by a crash between an event's commit and its
  * batch's; with the store, the batch commits with the offsets of its events under exactly_once_v2. The store's
- * record cache keeps the rewrites of a batch from reaching RocksDB and the changelog.
+ * record cache keeps the rewrites of a batch from reaching RocksDB and the changelog. The step is in the topology
+ * whatever the batch size, so that batches a run left in the store still go when the next runs with size 1. A batch
+ * made for another partition count of the repartition topic than it has when the batch goes is sent event by event.
  */
 final class RepartitionBatcher<V extends ShopEvent> implements Processor<String, Timed<V>, String, Timed<V>> {
 
+    /** Well under the producer's default {@code max.request.size} (1 MiB), whatever the events' headers hold. */
+    static final int MAX_BYTES = 256 * 1024;
+
     private final RepartitionBatching batching;
+    private final Class<V> type;
     private final Integer partitions;
+    private final String repartitionName;
     private final String storeName;
     private ProcessorContext<String, Timed<V>> context;
     private EventTimeRuntime runtime;
     private KeyValueStore<String, byte[]> store;
+    private String repartitionTopic;
     /**
-     * The growing batch of each source partition and destination partition, as in the store; by {@link #slot}. One
-     * per source, because a task reads a partition of each of its inputs (the join's orders and payments): their
-     * events interleave, and a batch holds one partition's.
+     * The growing batch of each source partition and destination partition, as in the store, by {@link #slot}, in
+     * the order their first events came. One per source, because a task reads a partition of each of its inputs (the
+     * join's orders and payments): their events interleave, and a batch holds one partition's.
      */
-    private final Map<String, byte[]> pending = new HashMap<>();
-    /** Slots whose batch the store holds (a batch that is sent at once is never written). */
+    private final Map<String, byte[]> pending = new LinkedHashMap<>();
+    /** Slots whose batch the store holds (a batch sent by the event that made it is never written). */
     private final Set<String> stored = new HashSet<>();
     private final Map<InputPartition, String[]> slots = new HashMap<>();
+    /** Whether the reader is behind in each partition, as of the last timer (the lag is looked up once per source). */
+    private final Map<InputPartition, Boolean> behind = new HashMap<>();
+    private long nextSequence;
 
-    RepartitionBatcher(RepartitionBatching batching, Integer partitions, String storeName) {
+    RepartitionBatcher(RepartitionBatching batching, Class<V> type, Integer partitions, String repartitionName,
+                       String storeName) {
         this.batching = batching;
+        this.type = type;
         this.partitions = partitions;
+        this.repartitionName = repartitionName;
         this.storeName = storeName;
     }
 
@@ -67,30 +85,41 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         this.context = context;
         this.runtime = StreamsRuntime.from(context.appConfigs()).eventTime();
         this.store = context.getStateStore(storeName);
+        this.repartitionTopic = context.applicationId() + "-" + repartitionName + "-repartition";
         // a revived task re-initializes the same processor: the store, not memory, says what is pending
         pending.clear();
         stored.clear();
+        behind.clear();
+        List<KeyValue<String, byte[]>> kept = new ArrayList<>();
         try (KeyValueIterator<String, byte[]> all = store.all()) {
-            all.forEachRemaining(batch -> {
-                pending.put(batch.key, batch.value);
-                stored.add(batch.key);
-            });
+            all.forEachRemaining(kept::add);
+        }
+        kept.sort(Comparator.comparingLong(batch -> EventBatches.sequence(batch.value)));
+        nextSequence = 0;
+        for (KeyValue<String, byte[]> batch : kept) {
+            pending.put(batch.key, batch.value);
+            stored.add(batch.key);
+            nextSequence = EventBatches.sequence(batch.value) + 1;
         }
         // twice per commit interval: a batch mostly reaches an operator that writes update rows every commit
         // interval before its next rows
         long interval = Long.parseLong(String.valueOf(context.appConfigs().get(
                 StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)));
-        context.schedule(Duration.ofMillis(Math.max(1, interval / 2)), PunctuationType.WALL_CLOCK_TIME,
-                now -> sendAll());
+        context.schedule(Duration.ofMillis(Math.max(1, interval / 2)), PunctuationType.WALL_CLOCK_TIME, now -> {
+            behind.clear();
+            sendAll();
+        });
     }
 
     @Override
     public void process(Record<String, Timed<V>> record) {
-        int destinations = destinations();
-        if (record.value() instanceof Timed.Event<V> event && record.key() != null && destinations > 0
+        if (batching.batches() && record.value() instanceof Timed.Event<V> event && record.key() != null
                 && behind(event.source())) {
-            add(record, event, destinations);
-            return;
+            int destinations = destinations();
+            if (destinations > 0) {
+                add(record, event, destinations);
+                return;
+            }
         }
         sendAll();
         context.forward(record);
@@ -101,16 +130,16 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
                 % destinations;
         String slot = slot(event.source(), destination, destinations);
         byte[] batch = pending.get(slot);
-        if (batch != null && !EventBatches.takes(batch, event.source(), destinations)) {
-            send(slot);   // made for another partition count of the topic
+        if (batch != null && !EventBatches.takes(batch, event.partitionCount(), destinations)) {
+            send(slot);   // its events knew another partition count of their topic, or of the repartition topic
             batch = null;
         }
         if (batch == null) {
-            batch = EventBatches.start(event.source(), destinations);
+            batch = EventBatches.start(event.source(), event.partitionCount(), destinations, nextSequence++);
         }
         batch = EventBatches.append(batch, record.key(), record.timestamp(), record.headers(), event);
         pending.put(slot, batch);
-        if (EventBatches.size(batch) >= batching.maxEvents()) {
+        if (EventBatches.size(batch) >= batching.maxEvents() || batch.length >= MAX_BYTES) {
             send(slot);
         } else {
             store.put(slot, batch);
@@ -118,49 +147,51 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         }
     }
 
-    /** Whether the reader knows it has records of the partition still to read. */
+    /**
+     * Whether the reader has records of the partition still to read, or does not know yet (a reader that has just
+     * started, most often on a backlog: a batch then waits at most for the timer).
+     */
     private boolean behind(InputPartition source) {
-        return runtime.lag().lag(source).orElse(0) > 0;
+        Boolean known = behind.get(source);
+        if (known == null) {
+            known = runtime.lag().lag(source).orElse(1) > 0;
+            behind.put(source, known);
+        }
+        return known;
     }
 
     /** The repartition topic's partition count, {@code 0} while not known (events then go one by one). */
     private int destinations() {
-        if (!batching.batches()) {
-            return 0;
-        }
-        if (partitions != null) {
-            return partitions;
-        }
-        int most = 0;
-        for (String topic : batching.sourceTopics()) {
-            most = Math.max(most, runtime.partitionCounts().count(topic).orElse(0));
-        }
-        return most;
+        return partitions != null ? partitions : runtime.partitionCounts().count(repartitionTopic).orElse(0);
     }
 
     private void sendAll() {
-        if (pending.isEmpty()) {
-            return;
-        }
-        // in slot order, so that a replay sends what the first run sent
+        // in the order their first events came: a batch of one partition does not overtake another's older events
         List<String> slots = new ArrayList<>(pending.keySet());
-        slots.sort(null);
         slots.forEach(this::send);
     }
 
     private void send(String slot) {
         byte[] batch = pending.remove(slot);
         Timed.Batch<V> value = EventBatches.batch(batch, destinationOf(slot));
-        context.forward(new Record<>(SourceClock.NO_KEY, value, Math.max(0, value.timestamp()),
-                new RecordHeaders()));
+        int destinations = destinations();
+        if (destinations == 0 || destinations == value.destinations()) {
+            context.forward(new Record<>(SourceClock.NO_KEY, value, Math.max(0, value.timestamp()),
+                    new RecordHeaders()));
+        } else {
+            // the topic has another partition count now: its events go where its partitioner puts their keys
+            for (EventBatches.Entry<V> entry : EventBatches.entries(value, type)) {
+                context.forward(new Record<>(entry.key(), entry.event(), entry.timestamp(), entry.headers()));
+            }
+        }
         if (stored.remove(slot)) {
             store.delete(slot);
         }
     }
 
     /**
-     * {@code <destination>/<source topic>/<source partition>}, the destination zero-padded so that it sorts first;
-     * made once per source and destination, not per event.
+     * {@code <destination>/<source topic>/<source partition>}; made once per source and destination, not per
+     * event.
      */
     private String slot(InputPartition source, int destination, int destinations) {
         String[] bySource = slots.get(source);
@@ -169,8 +200,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
             slots.put(source, bySource);
         }
         if (bySource[destination] == null) {
-            bySource[destination] = String.format(Locale.ROOT, "%05d/%s/%d", destination, source.topic(),
-                    source.partition());
+            bySource[destination] = destination + "/" + source.topic() + "/" + source.partition();
         }
         return bySource[destination];
     }

@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * How a repartition sends its events in batches ({@link RepartitionBatcher}).
  *
- * @param maxEvents    events per batch at most; {@code 1} sends every event in a record of its own (no batcher)
+ * @param maxEvents    events per batch at most; {@code 1} sends every event in a record of its own
  * @param sourceTopics the topics of the source step: without an explicit partition count, the repartition topic has
  *                     as many partitions as the largest of them (Kafka Streams' rule)
  * @param stores       where the growing batches are kept (changelogged either way)

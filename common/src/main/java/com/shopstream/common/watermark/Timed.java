@@ -26,7 +26,7 @@ public sealed interface Timed<V> {
      * @param destination    the repartition topic's partition it goes to
      * @param destinations   the topic's partition count it was made for (the destination is murmur2 of each key, as
      *                       for any repartitioned record, modulo this)
-     * @param partitionCount the largest partition count of the source topic among its events
+     * @param partitionCount the source topic's partition count, as each of its events knew it
      * @param newestAfter    the source partition's clock after its last event
      * @param timestamp      the newest record timestamp (event time) among its events
      * @param encoded        header and entries, as {@link EventBatches} writes them
