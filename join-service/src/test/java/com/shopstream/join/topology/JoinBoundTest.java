@@ -2,13 +2,24 @@ package com.shopstream.join.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.shopstream.common.model.Order;
+import com.shopstream.common.model.Payment;
+import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.EventBatches;
+import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.watermark.TimedSerde;
 import com.shopstream.scenario.CanonicalJson;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -143,6 +154,32 @@ class JoinBoundTest {
     }
 
     @Test
+    void theJoinTakesBatchesApartAsTheOrdersAndPaymentsOneByOneTheyHold() {
+        InputPartition orders = new InputPartition("orders", 0);
+        InputPartition payments = new InputPartition("payments", 0);
+        Order order = new Order(9, 1, BigDecimal.ONE, Instant.parse("2026-01-22T10:00:00Z"));
+        Payment payment = new Payment("p9", 9, BigDecimal.ONE, Instant.parse("2026-01-22T10:01:00Z"));
+        RecordHeaders own = new RecordHeaders();
+        own.add("trace", "t-9".getBytes(StandardCharsets.UTF_8));
+        byte[] ordersBatch = EventBatches.start(orders, 1, 1, 0);
+        for (int copy = 0; copy < 2; copy++) {
+            ordersBatch = EventBatches.append(ordersBatch, "9", order.eventTimeMillis(), own,
+                    new Timed.Event<>(order, orders, 1, copy == 0 ? Long.MIN_VALUE : order.eventTimeMillis(),
+                            order.eventTimeMillis()));
+        }
+        byte[] paymentsBatch = EventBatches.append(EventBatches.start(payments, 1, 1, 1), "9",
+                payment.eventTimeMillis(), new RecordHeaders(), new Timed.Event<>(payment, payments, 1,
+                        Long.MIN_VALUE, payment.eventTimeMillis()));
+
+        pipeRepartitioned(EventBatches.batch(ordersBatch, 0));
+        pipeRepartitioned(EventBatches.batch(paymentsBatch, 0));
+
+        List<OutputRecord> paid = harness.records("orders-paid");
+        assertThat(paymentIds(paid)).containsExactly("p9", "p9");
+        assertThat(paid).allSatisfy(row -> assertThat(row.key()).isEqualTo("9"));
+    }
+
+    @Test
     void storeAndProcessorNamesArePinned() {
         TopologyDescription description = OrderPaymentJoinTopology.build(TestStreams.forDriver("join-service").builder(),
                 JoinConfigs.defaults()).describe();
@@ -163,6 +200,12 @@ class JoinBoundTest {
     private void payment(long orderId, String paymentId, String time) {
         harness.pipe("payments", Long.toString(orderId), "{\"payment_id\":\"" + paymentId + "\",\"order_id\":" + orderId
                 + ",\"amount\":1,\"paid_ts\":\"2026-01-22T" + time + "Z\"}");
+    }
+
+    private void pipeRepartitioned(Timed<ShopEvent> value) {
+        String topic = "join-service-order-payment-join-by-order-id-repartition";
+        harness.pipe(topic, new byte[0], new TimedSerde<>(ShopEvent.class).serializer().serialize(topic, value),
+                new RecordHeaders());
     }
 
     private static List<String> paymentIds(List<OutputRecord> rows) {

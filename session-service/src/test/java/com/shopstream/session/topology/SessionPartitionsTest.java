@@ -6,6 +6,7 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.EventBatches;
 import com.shopstream.common.watermark.InputPartition;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.common.watermark.TimedSerde;
@@ -51,6 +52,16 @@ class SessionPartitionsTest {
         assertThat(backlog.streaks()).containsExactlyElementsOf(live.streaks());
         // in the order of the partitions' clocks: orders-1's order at 10:04 comes after orders-0's clock passed 10:00
         assertThat(live.streaks()).containsExactly("1:1", "1:0", "9:1", "1:1");
+    }
+
+    @Test
+    void aBacklogReadInBatchesGivesTheSessionsAndStreaksOfALiveReadOneByOne() {
+        Outputs live = run(List.of(EARLY_R1, A, B, C, X, R0, R1));
+        // what the batcher sends while both readers are behind: a record per partition's run of orders
+        Outputs batched = run(List.of(EARLY_R1, batch(0, A, X), R0, batch(1, B, C), R1));
+
+        assertThat(batched.finals()).containsExactlyInAnyOrderElementsOf(live.finals());
+        assertThat(batched.streaks()).containsExactlyElementsOf(live.streaks());
     }
 
     @Test
@@ -109,6 +120,17 @@ class SessionPartitionsTest {
         Order order = new Order(id, customer, new BigDecimal(amount), Instant.parse("2026-01-22T" + orderTs + "Z"));
         return new Piped(Long.toString(customer), new Timed.Event<>(order, new InputPartition("orders", partition), 2,
                 ms(before), ms(after)));
+    }
+
+    /** One batch of a partition's orders, for partition 0 of the one-partition repartition topic of the driver. */
+    private static Piped batch(int partition, Piped... events) {
+        byte[] batch = EventBatches.start(new InputPartition("orders", partition), 2, 1, partition);
+        for (Piped piped : events) {
+            Timed.Event<Order> event = (Timed.Event<Order>) piped.value();
+            batch = EventBatches.append(batch, piped.key(), event.event().eventTimeMillis(), new RecordHeaders(),
+                    event);
+        }
+        return new Piped("", EventBatches.batch(batch, 0));
     }
 
     private static Piped report(int partition, String newest) {
