@@ -33,8 +33,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * limits the rate) or does not know yet; a reader that knows it is at the end of its partition sends each event at
  * once, as without batches, so nothing waits when nothing is queued. A batch goes when it is full, before anything
  * else this step passes on (a report must not overtake the events it covers, and an event sent at once not the ones
- * before it), when it reaches {@link #MAX_BYTES}, and twice per commit interval of wall-clock time; batches go in
- * the order their first events came. Only when a batch goes depends on timing, never what the operator behind
+ * before it), when it reaches {@link #MAX_BYTES}, and on a wall-clock timer (half the commit interval, at most the
+ * report interval); batches go in the order their first events came. Only when a batch goes depends on timing, never what the operator behind
  * computes.
  *
  * <p>A growing batch is kept in a changelogged store, written with every event: Kafka Streams has no hook before a
@@ -46,7 +46,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class RepartitionBatcher<V extends ShopEvent> implements Processor<String, Timed<V>, String, Timed<V>> {
 
-    /** Well under the producer's default {@code max.request.size} (1 MiB), whatever the events' headers hold. */
+    /**
+     * A batch goes once it holds this many bytes: well under the producer's default {@code max.request.size} (1 MiB)
+     * unless its last event alone is near that.
+     */
     static final int MAX_BYTES = 256 * 1024;
 
     private final RepartitionBatching batching;
@@ -70,6 +73,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     /** Whether the reader is behind in each partition, as of the last timer (the lag is looked up once per source). */
     private final Map<InputPartition, Boolean> behind = new HashMap<>();
     private long nextSequence;
+    private int lastDestinations;
 
     RepartitionBatcher(RepartitionBatching batching, Class<V> type, Integer partitions, String repartitionName,
                        String storeName) {
@@ -96,16 +100,19 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         }
         kept.sort(Comparator.comparingLong(batch -> EventBatches.sequence(batch.value)));
         nextSequence = 0;
+        lastDestinations = 0;
         for (KeyValue<String, byte[]> batch : kept) {
             pending.put(batch.key, batch.value);
             stored.add(batch.key);
             nextSequence = EventBatches.sequence(batch.value) + 1;
+            lastDestinations = EventBatches.destinations(batch.value);
         }
-        // twice per commit interval: a batch mostly reaches an operator that writes update rows every commit
-        // interval before its next rows
+        // twice per commit interval (a batch mostly reaches an operator that writes update rows every commit
+        // interval before its next rows), and at least every report interval (at_least_once commits every 30 s)
         long interval = Long.parseLong(String.valueOf(context.appConfigs().get(
                 StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)));
-        context.schedule(Duration.ofMillis(Math.max(1, interval / 2)), PunctuationType.WALL_CLOCK_TIME, now -> {
+        long timer = Math.max(1, Math.min(interval / 2, runtime.reportInterval().toMillis()));
+        context.schedule(Duration.ofMillis(timer), PunctuationType.WALL_CLOCK_TIME, now -> {
             behind.clear();
             sendAll();
         });
@@ -117,6 +124,11 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
                 && behind(event.source())) {
             int destinations = destinations();
             if (destinations > 0) {
+                if (destinations != lastDestinations) {
+                    // the repartition topic's count changed: what is pending goes first, in its order
+                    sendAll();
+                    lastDestinations = destinations;
+                }
                 add(record, event, destinations);
                 return;
             }
@@ -166,6 +178,9 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     }
 
     private void sendAll() {
+        if (pending.isEmpty()) {
+            return;
+        }
         // in the order their first events came: a batch of one partition does not overtake another's older events
         List<String> slots = new ArrayList<>(pending.keySet());
         slots.forEach(this::send);
@@ -174,12 +189,12 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     private void send(String slot) {
         byte[] batch = pending.remove(slot);
         Timed.Batch<V> value = EventBatches.batch(batch, destinationOf(slot));
-        int destinations = destinations();
-        if (destinations == 0 || destinations == value.destinations()) {
+        if (destinations() == value.destinations()) {
             context.forward(new Record<>(SourceClock.NO_KEY, value, Math.max(0, value.timestamp()),
                     new RecordHeaders()));
         } else {
-            // the topic has another partition count now: its events go where its partitioner puts their keys
+            // the topic has another partition count now, or one not known yet (a batch from before a restart):
+            // its events go where the partitioner puts their keys
             for (EventBatches.Entry<V> entry : EventBatches.entries(value, type)) {
                 context.forward(new Record<>(entry.key(), entry.event(), entry.timestamp(), entry.headers()));
             }

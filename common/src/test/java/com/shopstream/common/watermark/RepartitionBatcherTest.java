@@ -105,7 +105,8 @@ class RepartitionBatcherTest {
         MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
         assertThat(timer.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
         long commitInterval = Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
-        assertThat(timer.getInterval()).isEqualTo(Duration.ofMillis(commitInterval / 2));
+        long reportInterval = TestStreams.forDriver("orders-service").eventTime().reportInterval().toMillis();
+        assertThat(timer.getInterval()).isEqualTo(Duration.ofMillis(Math.min(commitInterval / 2, reportInterval)));
         timer.getPunctuator().punctuate(0);
         assertThat(sent()).containsExactly("to 0 from orders-0: 4");
     }
@@ -153,6 +154,21 @@ class RepartitionBatcherTest {
         assertThat(context.forwarded()).extracting(forward -> forward.record().key() + " "
                         + forward.record().value().getClass().getSimpleName())
                 .containsExactly(keyFor(0) + " Event", keyFor(1) + " Event", " Report");
+        assertThat(stored()).isEmpty();
+    }
+
+    @Test
+    void aBatchFromBeforeARestartGoesEventByEventWhileTheTopicsPartitionCountIsNotKnownYet() {
+        RepartitionBatcher<Order> before = batcher(64);
+        before.process(event(1, keyFor(0), ORDERS_0, 3, "none", "10:00:00", new RecordHeaders()));
+        before.process(event(2, keyFor(1), ORDERS_0, 3, "10:00:00", "10:00:05", new RecordHeaders()));
+
+        repartitionPartitions = 0;   // the cluster's answer has not come yet
+        RepartitionBatcher<Order> restarted = batcher(64);
+        restarted.process(new Record<>(SourceClock.NO_KEY,
+                new Timed.Report<>(ORDERS_0, 3, ms("10:00:05"), false, -1), 0));
+
+        assertThat(sent()).containsExactly("event 1", "event 2", "report");
         assertThat(stored()).isEmpty();
     }
 
@@ -215,7 +231,7 @@ class RepartitionBatcherTest {
     private RepartitionBatcher<Order> batcher(int maxEvents) {
         context.resetForwards();
         RepartitionBatcher<Order> batcher = new RepartitionBatcher<>(new RepartitionBatching(maxEvents,
-                List.of("orders"), StateStoreKind.IN_MEMORY), Order.class, null, "q", STORE);
+                StateStoreKind.IN_MEMORY), Order.class, null, "q", STORE);
         batcher.init(context);
         return batcher;
     }

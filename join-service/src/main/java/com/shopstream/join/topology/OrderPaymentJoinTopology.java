@@ -63,8 +63,7 @@ public final class OrderPaymentJoinTopology {
                 orders.merge(payments, Named.as("orders-and-payments")),
                 new SourceStep(QUERY, inputs, List.of(query), SourceStep.Mode.REPORTS), late);
         FrontierStep frontier = new FrontierStep(BY_ORDER_ID, inputs, List.of(query));
-        RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), inputs,
-                config.stores());
+        RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), config.stores());
         KStream<String, Timed<ShopEvent>> tracked = EventTimeSteps.track(EventTimeSteps.repartition(timed,
                 BY_ORDER_ID, event -> Long.toString(event.orderId()), ShopEvent.class, null, batching), frontier);
 

@@ -67,8 +67,7 @@ public final class OrderWindowTopology {
             String name = grouping.partitionName();
             FrontierStep frontier = new FrontierStep(name, List.of(config.ordersTopic()),
                     queries.stream().map(OrderWindowTopology::lateness).toList());
-            RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(),
-                    List.of(config.ordersTopic()), config.stores());
+            RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), config.stores());
             KStream<String, Timed<Order>> grouped = EventTimeSteps.track(EventTimeSteps.repartition(timed, name,
                     grouping::groupOf, Order.class, grouping.partitions(), batching), frontier);
             queries.forEach(query -> addQuery(grouped, query, frontier, config));

@@ -61,8 +61,7 @@ public final class SessionTopology {
                 new SourceStep(SOURCE, inputs, List.of(sessions, streaks), SourceStep.Mode.REPORTS),
                 topics.orders(config.lateTopic()));
         FrontierStep frontier = new FrontierStep(BY_CUSTOMER, inputs, List.of(sessions, streaks));
-        RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), inputs,
-                config.stores());
+        RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), config.stores());
         KStream<String, Timed<Order>> byCustomer = EventTimeSteps.inEventTimeOrder(
                 EventTimeSteps.track(EventTimeSteps.repartition(timed, BY_CUSTOMER,
                         order -> Long.toString(order.customerId()), Order.class, null, batching), frontier),
