@@ -26,16 +26,18 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * Before a repartition topic: gathers the re-keyed events bound for each of its partitions into one record
  * ({@link Timed.Batch}), so that a Kafka record — produced, fetched, deserialized and put through the task loop —
- * carries many events instead of one. The operator behind gets the same events in the same order, each with its
- * record's key, timestamp and headers.
+ * carries many events instead of one. The operator behind gets the same events, each input partition's in its order,
+ * each with its record's key, timestamp and headers.
  *
  * <p>Batches form only while the reader is behind in its partition (a backlog, where the per-record work is what
  * limits the rate) or does not know yet; a reader that knows it is at the end of its partition sends each event at
  * once, as without batches, so nothing waits when nothing is queued. A batch goes when it is full, before anything
  * else this step passes on (a report must not overtake the events it covers, and an event sent at once not the ones
  * before it), when it reaches {@link #MAX_BYTES}, and on a wall-clock timer (half the commit interval, at most the
- * report interval); batches go in the order their first events came. Only when a batch goes depends on timing, never what the operator behind
- * computes.
+ * report interval). What goes together goes in the order the batches' first events came; a full batch goes at once,
+ * ahead of other partitions' older events, whose order no rule depends on (but through a partition that was idle,
+ * whose events are not batched: its reader had caught up). Only when a batch goes depends on timing, never what the
+ * operator behind computes.
  *
  * <p>A growing batch is kept in a changelogged store, written with every event: Kafka Streams has no hook before a
  * commit, so a batch only in memory would be lost (or sent twice) by a crash between an event's commit and its
@@ -181,7 +183,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         if (pending.isEmpty()) {
             return;
         }
-        // in the order their first events came: a batch of one partition does not overtake another's older events
+        // in the order their first events came
         List<String> slots = new ArrayList<>(pending.keySet());
         slots.forEach(this::send);
     }
