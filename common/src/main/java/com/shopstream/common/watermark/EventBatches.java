@@ -11,6 +11,7 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * The binary form of a {@link Timed.Batch}, which is also how {@link RepartitionBatcher} keeps a batch while it
@@ -32,6 +33,11 @@ public final class EventBatches {
 
     /** An event of a batch, with its record's key, timestamp and headers. */
     public record Entry<V>(String key, long timestamp, Headers headers, Timed.Event<V> event) {
+
+        /** The record the event would have come in without the batch. */
+        public Record<String, Timed<V>> record() {
+            return new Record<>(key, event, timestamp, headers);
+        }
     }
 
     private EventBatches() {

@@ -84,7 +84,7 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
         } else if (record.value() instanceof Timed.Batch<V> batch) {
             // one partition's events in its order: each is ordered as if it had come alone
             for (EventBatches.Entry<V> entry : EventBatches.entries(batch, type)) {
-                process(new Record<>(entry.key(), entry.event(), entry.timestamp(), entry.headers()));
+                process(entry.record());
             }
         } else if (record.value() instanceof Timed.Advance<V> advance) {
             frontier = Math.max(frontier, advance.frontier());

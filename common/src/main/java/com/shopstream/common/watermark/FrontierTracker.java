@@ -63,26 +63,12 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
     @Override
     public void process(FixedKeyRecord<String, Timed<V>> record) {
         if (record.value() instanceof Timed.Event<V> event) {
-            if (clocks.count(event.source().topic(), event.partitionCount())) {
-                store.saveCounts(clocks);
-            }
-            if (clocks.observe(event.source(), event.newestAfter())) {
-                store.savePartition(clocks, event.source());
-            }
-            context.forward(record);
-            advance(record);
+            passOn(record, event.source(), event.partitionCount(), event.newestAfter());
         } else if (record.value() instanceof Timed.Batch<V> batch) {
             // its events agree on the partition count, and a clock only grows: the header's newest is what they
             // would have left one by one (and an advance in between would only have closed windows the later ones
             // were refused at the source for: one partition's clock only grows)
-            if (clocks.count(batch.source().topic(), batch.partitionCount())) {
-                store.saveCounts(clocks);
-            }
-            if (clocks.observe(batch.source(), batch.newestAfter())) {
-                store.savePartition(clocks, batch.source());
-            }
-            context.forward(record);
-            advance(record);
+            passOn(record, batch.source(), batch.partitionCount(), batch.newestAfter());
         } else if (record.value() instanceof Timed.Report<V> report) {
             boolean counted = clocks.count(report.source().topic(), report.partitionCount());
             if (counted) {
@@ -98,6 +84,19 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
             throw new IllegalStateException(step.name() + " reads events, batches and reports, not "
                     + record.value());
         }
+    }
+
+    /** Learns the clock an event (or a batch) carries, passes it on, and advances the frontier if it moved. */
+    private void passOn(FixedKeyRecord<String, Timed<V>> record, InputPartition source, int partitionCount,
+                        long newestAfter) {
+        if (clocks.count(source.topic(), partitionCount)) {
+            store.saveCounts(clocks);
+        }
+        if (clocks.observe(source, newestAfter)) {
+            store.savePartition(clocks, source);
+        }
+        context.forward(record);
+        advance(record);
     }
 
     private void advance(FixedKeyRecord<String, Timed<V>> trigger) {

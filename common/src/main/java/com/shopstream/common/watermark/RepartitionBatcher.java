@@ -198,7 +198,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
             // the topic has another partition count now, or one not known yet (a batch from before a restart):
             // its events go where the partitioner puts their keys
             for (EventBatches.Entry<V> entry : EventBatches.entries(value, type)) {
-                context.forward(new Record<>(entry.key(), entry.event(), entry.timestamp(), entry.headers()));
+                context.forward(entry.record());
             }
         }
         if (stored.remove(slot)) {

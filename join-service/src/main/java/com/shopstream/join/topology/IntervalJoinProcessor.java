@@ -73,7 +73,7 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
             join(event, record);
         } else if (record.value() instanceof Timed.Batch<ShopEvent> batch) {
             for (EventBatches.Entry<ShopEvent> entry : EventBatches.entries(batch, ShopEvent.class)) {
-                join(entry.event(), new Record<>(entry.key(), entry.event(), entry.timestamp(), entry.headers()));
+                join(entry.event(), entry.record());
             }
         }
     }
