@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Exactly once through crashes: the stream of {@link UninterruptedRun} (50,000 orders with disorder, duplicates, late
+ * Exactly once through crashes: the stream of {@link UninterruptedRun} (15,000 orders with disorder, duplicates, late
  * orders, payments and malformed records) in 3-partition topics, with every service killed with SIGKILL in the
  * middle and restarted. Every append topic ends with the same rows as without crashes, none twice, none missing; late
  * and dead-letter counts are the same.

@@ -49,7 +49,7 @@ final class MalformedRecords {
                     id -> Message.of(Long.toString(id + 1), paymentJson(id, "1.00", now())),
                     "is not the record's order_id"));
 
-    static final int HUGE_EVERY = 2_500;
+    static final int HUGE_EVERY = 1_000;
     static final int HUGE_BYTES = 1_000_000;
     static final String HUGE_REASON = "not valid JSON";
     static final String HUGE_KIND = "1 MB value";
