@@ -18,7 +18,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * More than 10,000 malformed records of every kind mixed into the valid stream: every service keeps running, and every
+ * More than 5,000 malformed records of every kind mixed into the valid stream: every service keeps running, and every
  * input record is accounted for, exactly: in the outputs, as late, or as a dead letter carrying its reason.
  */
 class BadInputTest {

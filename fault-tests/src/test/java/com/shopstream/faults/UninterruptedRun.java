@@ -18,10 +18,11 @@ final class UninterruptedRun {
     private static final Logger log = LoggerFactory.getLogger(UninterruptedRun.class);
 
     /**
-     * 15,000 orders 333 ms apart (about 1.4 hours of event time: 17 five-minute windows, thousands of sessions), with
+     * 15,000 orders 333 ms apart (about 1.4 hours of event time: 17 or 18 five-minute windows, thousands of sessions), with
      * 10 % duplicates, 1 % far too late, 30 s disorder, payments for 80 %; and one malformed record after every 8
-     * valid ones of each input topic: more than 5,000 malformed records. No bigger: every fault test drains it, and
-     * the suite's time is mostly theirs.
+     * valid ones of each input topic: more than 5,000 malformed records. No bigger: the reference and the disturbed
+     * runs (rebalance, broker outage, crash; bad input reads the reference) drain it, and the suite's time is mostly
+     * theirs.
      */
     static final ShopStream STREAM = ShopStream.generate(settings(7, 15_000, Duration.ofMillis(333)), 8);
 
