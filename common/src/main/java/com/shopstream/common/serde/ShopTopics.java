@@ -2,6 +2,7 @@ package com.shopstream.common.serde;
 
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.json.EventWriter;
+import com.shopstream.common.json.ResultWriter;
 import com.shopstream.common.model.JoinRow;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
@@ -23,10 +24,12 @@ public final class ShopTopics {
     private final Serde<Order> orders;
     private final Serde<Payment> payments;
     private final Serde<ShopEvent> events;
-    private final Serde<WindowResult> windowResults = new JsonResultSerde<>(WindowResult.class);
-    private final Serde<SessionResult> sessionResults = new JsonResultSerde<>(SessionResult.class);
-    private final Serde<StreakUpdate> streaks = new JsonResultSerde<>(StreakUpdate.class);
-    private final Serde<JoinRow> joinRows = new JsonResultSerde<>(JoinRow.class);
+    private final Serde<WindowResult> windowResults = new JsonResultSerde<>(WindowResult.class,
+            ResultWriter::write);
+    private final Serde<SessionResult> sessionResults = new JsonResultSerde<>(SessionResult.class,
+            ResultWriter::write);
+    private final Serde<StreakUpdate> streaks = new JsonResultSerde<>(StreakUpdate.class, ResultWriter::write);
+    private final Serde<JoinRow> joinRows = new JsonResultSerde<>(JoinRow.class, ResultWriter::write);
 
     public ShopTopics(EventReader reader) {
         this.orders = new EventSerde<>(reader::readOrder, EventWriter::write);
