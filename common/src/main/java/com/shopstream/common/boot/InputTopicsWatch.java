@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -28,7 +29,8 @@ import org.springframework.context.SmartLifecycle;
  * the admin client): how many partitions each has, every {@code countsRefresh} (a topic that gains partitions makes
  * the queries behind it wait for the new ones), and each partition's end offset for {@code read_committed} readers,
  * every {@code offsetsRefresh} (an idle partition holds its queries again as soon as a record lands in it, even one
- * no reader reads because its reader is down). A topic is watched from the first time it is asked about; until the
+ * no reader reads because its reader is down). Reads of the end offsets are numbered as they begin, so that a
+ * frontier's advance can wait for one begun after it was wanted ({@link InputClocks.EndOffsets}). A topic is watched from the first time it is asked about; until the
  * first answer its facts are unknown, and the rules read "unknown" the safe way: the watermark holds.
  */
 public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts, InputClocks.EndOffsets,
@@ -41,7 +43,8 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
     private final Duration offsetsRefresh;
     private final Set<String> topics = ConcurrentHashMap.newKeySet();
     private final Map<String, Integer> counts = new ConcurrentHashMap<>();
-    private volatile Map<InputPartition, Long> ends = Map.of();
+    private final AtomicLong readsBegun = new AtomicLong();
+    private volatile Ends ends = new Ends(Map.of(), 0);
     private ScheduledExecutorService scheduler;
     private Admin admin;
 
@@ -63,12 +66,22 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
 
     @Override
     public OptionalLong endOffset(InputPartition partition) {
-        Long end = ends.get(partition);
+        Long end = ends.offsets().get(partition);
         if (end == null) {
             watch(partition.topic());
             return OptionalLong.empty();
         }
         return OptionalLong.of(end);
+    }
+
+    @Override
+    public long begun() {
+        return readsBegun.get();
+    }
+
+    @Override
+    public long answered() {
+        return ends.read();
     }
 
     private void watch(String topic) {
@@ -112,18 +125,20 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
         if (latest.isEmpty()) {
             return;
         }
+        // numbered before the request goes out: its answer counts every record written before this moment
+        long number = readsBegun.incrementAndGet();
         try {
             Map<InputPartition, Long> read = new HashMap<>();
             admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all()
                     .get(Math.max(1_000, offsetsRefresh.toMillis() * 5), TimeUnit.MILLISECONDS)
                     .forEach((tp, info) -> read.put(new InputPartition(tp.topic(), tp.partition()), info.offset()));
-            ends = Map.copyOf(read);
+            ends = new Ends(Map.copyOf(read), number);
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
             // unknown from now on: no idle declaration counts until the cluster answers again
-            ends = Map.of();
+            ends = new Ends(Map.of(), number);
             log.debug("Could not read the end offsets of {}: {}", topics, e.toString());
         }
     }
@@ -155,6 +170,10 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
     @Override
     public synchronized boolean isRunning() {
         return scheduler != null;
+    }
+
+    /** The end offsets of one read, published together with its number. */
+    private record Ends(Map<InputPartition, Long> offsets, long read) {
     }
 
     /** Before the Kafka Streams client starts, so that the first reports already carry counts. */

@@ -90,7 +90,9 @@ public record ShopstreamProperties(
      *                          idle: it stops holding its queries' watermarks back until a record lands in it
      * @param reportInterval    how often each reader sends its partitions' clocks through the repartition topics
      * @param endOffsetsRefresh how often the input partitions' end offsets are read from the cluster: a record written
-     *                          to an idle partition makes it hold its queries again within about this long
+     *                          to an idle partition makes it hold its queries again within about this long, and an
+     *                          advance of a watermark that only an idle partition lets through waits for a read begun
+     *                          after it was wanted
      */
     public record Watermark(@DefaultValue("30s") Duration idleTimeout, @DefaultValue("100ms") Duration reportInterval,
                             @DefaultValue("200ms") Duration endOffsetsRefresh) {

@@ -27,6 +27,8 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
     private ClockStore store;
     private long lastAdvance;
     private InputClocks.EndOffsets ends;
+    /** The record whose advance waits for fresher end offsets: the advance is sent on its key when they come. */
+    private FixedKeyRecord<String, Timed<V>> waiting;
     private String taskId;
     private final List<QueryProgress> progress = new ArrayList<>();
 
@@ -53,6 +55,13 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
         }
         // what progress shows of each partition also changes without a record (an end offset moved): look again
         context.schedule(PROGRESS_REFRESH, PunctuationType.WALL_CLOCK_TIME, now -> publishStates());
+        // an advance that waits for fresher end offsets may get them while no record comes
+        this.waiting = null;
+        context.schedule(runtime.eventTime().reportInterval(), PunctuationType.WALL_CLOCK_TIME, now -> {
+            if (waiting != null) {
+                advance(waiting);
+            }
+        });
     }
 
     private void publishStates() {
@@ -107,6 +116,7 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
             progress.forEach(p -> p.frontier(taskId, frontier));
             context.forward(trigger.withValue(new Timed.Advance<>(frontier)));
         }
+        waiting = clocks.waitsForEndOffsets() ? trigger : null;
     }
 
     @Override

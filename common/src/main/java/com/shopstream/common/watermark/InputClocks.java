@@ -25,7 +25,9 @@ import java.util.TreeSet;
  *   <li>An idle declaration that arrived through a report names the partition's end offset the reader had read up
  *       to. It counts only while the partition's end offset (as the cluster says now) is still that one: a record
  *       written since — whether its reader is reading it, or down and never will — makes the partition hold the
- *       frontier again, so windows do not close over records no reader has read yet.</li>
+ *       frontier again, so windows do not close over records no reader has read yet. The end offsets are read in the
+ *       background: the part of an advance that leans on such a declaration waits for end offsets read after it was
+ *       wanted ({@link IdleAdvanceGate}), so a record written just before the ones that move the frontier is seen.</li>
  *   <li>The frontier never goes down. When a topic gets more partitions, the new ones are awaited: the frontier holds
  *       until they report.</li>
  * </ul>
@@ -46,6 +48,9 @@ public final class InputClocks {
     private final Map<String, Integer> partitionCounts = new HashMap<>();
     private final Map<InputPartition, Clock> clocks = new HashMap<>();
     private long frontier = NONE;
+    private final IdleAdvanceGate gate = new IdleAdvanceGate();
+    /** Set by {@link #candidate}: whether it counted a partition idle on its reader's report. */
+    private boolean leanedOnReports;
     /** The expected partitions, rebuilt when a partition count changes: the frontier is computed on every record. */
     private List<InputPartition> expected;
 
@@ -134,11 +139,30 @@ public final class InputClocks {
      * lower than before, {@link #NONE} while it has never moved.
      */
     public long advance(EndOffsets ends) {
-        long candidate = candidate(ends);
-        if (candidate != NONE && candidate > frontier) {
-            frontier = candidate;
+        // before the offsets themselves: offsets from a newer read than this number only err on the safe side
+        long answered = ends.answered();
+        long reach = candidate(ends, true);
+        if (leanedOnReports && reach != NONE && reach > frontier) {
+            long held = candidate(ends, false);   // as far as it may go with reported idle partitions holding
+            if (reach > held) {
+                gate.want(ends.begun(), reach);
+                reach = Math.max(held, Math.min(reach, gate.releasedBy(answered)));
+            }
+        } else if (gate.waiting()) {
+            gate.releasedBy(answered);   // what an answer has released stays released; the rest waits on
+        }
+        if (reach != NONE && reach > frontier) {
+            frontier = reach;
         }
         return frontier;
+    }
+
+    /**
+     * Whether part of an advance waits for a fresher read of the end offsets: {@link #advance} again, once one has
+     * answered, even if no record comes.
+     */
+    public boolean waitsForEndOffsets() {
+        return gate.waiting();
     }
 
     /** The frontier as last advanced. */
@@ -210,16 +234,19 @@ public final class InputClocks {
         frontier = Math.max(frontier, persistedFrontier);
     }
 
-    private long candidate(EndOffsets ends) {
+    /** @param reportedIdle whether partitions declared idle in their readers' reports count as idle */
+    private long candidate(EndOffsets ends, boolean reportedIdle) {
         long oldestActive = Long.MAX_VALUE;
         long newestIdle = NONE;
         boolean anyActive = false;
+        leanedOnReports = false;
         if (fixedPartitions == null && !everyTopicCounted()) {
             return NONE;
         }
         for (InputPartition partition : expected()) {
             Clock clock = clocks.get(partition);
-            if (isIdle(partition, clock, ends)) {
+            if ((reportedIdle || clock != null && clock.idleEnd == OWNER) && isIdle(partition, clock, ends)) {
+                leanedOnReports |= clock.idleEnd != OWNER;
                 newestIdle = Math.max(newestIdle, clock.newest);
                 continue;
             }
@@ -285,7 +312,12 @@ public final class InputClocks {
     public record Entry(long newest, boolean idle, long idleEnd) {
     }
 
-    /** The end offset of each input partition as the cluster says now (for {@code read_committed}: its LSO). */
+    /**
+     * The end offset of each input partition as the cluster says now (for {@code read_committed}: its LSO), read every
+     * so often. Reads are numbered as they begin, from 1: {@link #begun()} says how many have begun, {@link #answered()}
+     * which one the offsets now given come from; an answer numbered above what {@code begun()} said at some moment
+     * comes from a read begun after it, and counts every record written before that moment.
+     */
     @FunctionalInterface
     public interface EndOffsets {
 
@@ -293,6 +325,16 @@ public final class InputClocks {
         EndOffsets NOT_NEEDED = partition -> OptionalLong.empty();
 
         OptionalLong endOffset(InputPartition partition);
+
+        /** How many reads have begun; offsets that never change (a test's) are always fresh. */
+        default long begun() {
+            return 0;
+        }
+
+        /** The number of the read whose answer {@link #endOffset} gives now. */
+        default long answered() {
+            return Long.MAX_VALUE;
+        }
     }
 
     /** One partition as progress shows it. */

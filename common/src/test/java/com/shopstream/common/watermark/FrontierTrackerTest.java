@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.OptionalLong;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,9 @@ class FrontierTrackerTest {
     private StreamsHarness harness;
     /** The end offset of every input partition, as the tracker's instance reads it. */
     private long endOffset;
+    /** Reads of the end offsets begun and the one answered: by default every answer is fresh. */
+    private long readsBegun;
+    private long readAnswered = Long.MAX_VALUE;
 
     @AfterEach
     void stop() {
@@ -68,6 +72,49 @@ class FrontierTrackerTest {
         endOffset = 0;
         report(1, "10:09:30", false);
         assertThat(newSignals()).containsExactly("advance 10:09:00");
+    }
+
+    @Test
+    void anAdvanceOverAnIdlePartitionWaitsForEndOffsetsReadAfterItAndIsSentWhenTheyComeWithoutARecord() {
+        readAnswered = 0;   // the end offsets in hand come from a read begun before anything below
+        readsBegun = 1;
+        start(false);
+        report(0, "10:05:00", false);
+        report(1, "10:06:00", false);
+        report(2, "10:01:00", true);
+        assertThat(signals()).as("held at the idle partition's clock").containsExactly("advance 10:01:00");
+
+        readAnswered = 1;   // began before the reports came: too old still
+        harness.advanceWallClock(Duration.ofSeconds(1));
+        assertThat(newSignals()).isEmpty();
+
+        readsBegun = 2;
+        readAnswered = 2;   // nothing landed in orders-2 meanwhile
+        harness.advanceWallClock(Duration.ofSeconds(1));
+        assertThat(newSignals()).containsExactly("advance 10:05:00");
+    }
+
+    @Test
+    void aRecordThatLandsInAnIdlePartitionJustBeforeTheOthersMoveOnHoldsTheFrontier() {
+        readAnswered = 1;
+        readsBegun = 1;
+        start(false);
+        report(0, "10:01:00", false);
+        report(1, "10:01:00", false);
+        report(2, "10:01:00", true);
+        assertThat(signals()).containsExactly("advance 10:01:00");
+
+        // a record lands in orders-2 (its reader is down); the others move on before the next read
+        report(0, "10:09:00", false);
+        report(1, "10:09:00", false);
+        assertThat(newSignals()).isEmpty();
+
+        readsBegun = 2;
+        endOffset = 1;
+        readAnswered = 2;
+        harness.advanceWallClock(Duration.ofSeconds(1));
+        report(1, "10:09:30", false);
+        assertThat(newSignals()).isEmpty();
     }
 
     @Test
@@ -126,7 +173,22 @@ class FrontierTrackerTest {
 
     private void start(boolean ordered) {
         TestStreams streams = TestStreams.forDriver("frontier-test");
-        streams.with(streams.eventTime().withEndOffsets(partition -> java.util.OptionalLong.of(endOffset)));
+        streams.with(streams.eventTime().withEndOffsets(new InputClocks.EndOffsets() {
+            @Override
+            public OptionalLong endOffset(InputPartition partition) {
+                return OptionalLong.of(endOffset);
+            }
+
+            @Override
+            public long begun() {
+                return readsBegun;
+            }
+
+            @Override
+            public long answered() {
+                return readAnswered;
+            }
+        }));
         harness = new StreamsHarness(TimedOrdersFixture.tracker(streams.builder(), TestStreams.topics(),
                 List.of(QUERY), ordered), streams, WALL_CLOCK);
     }

@@ -148,6 +148,62 @@ class InputClocksTest {
     }
 
     @Test
+    void anAdvanceThatLeansOnAReportedIdlePartitionWaitsForEndOffsetsReadAfterItWasWanted() {
+        InputClocks clocks = InputClocks.ofTopics(List.of("orders"));
+        BackgroundReads reads = new BackgroundReads(Map.of(ORDERS_0, 40L, ORDERS_1, 7L));
+        clocks.report(ORDERS_0, 2, 900, false, -1);
+        clocks.report(ORDERS_1, 2, 400, true, 7);
+        // the offsets in hand come from a read that began before the records that move the frontier were seen
+        assertThat(clocks.advance(reads)).isEqualTo(400);
+        assertThat(clocks.waitsForEndOffsets()).isTrue();
+
+        reads.begin();   // began before the next record was seen: it does not release what that record moves
+        clocks.observe(ORDERS_0, 2_000);
+        assertThat(clocks.advance(reads)).isEqualTo(400);
+        reads.answer();
+        assertThat(clocks.advance(reads)).isEqualTo(900);
+        assertThat(clocks.waitsForEndOffsets()).isTrue();
+
+        reads.begin();
+        reads.answer();   // nothing landed in orders-1: its declaration stands
+        assertThat(clocks.advance(reads)).isEqualTo(2_000);
+        assertThat(clocks.waitsForEndOffsets()).isFalse();
+    }
+
+    @Test
+    void aRecordWrittenToAReportedIdlePartitionBeforeTheRecordsThatMoveTheOthersHoldsTheFrontier() {
+        InputClocks clocks = InputClocks.ofTopics(List.of("orders"));
+        BackgroundReads reads = new BackgroundReads(Map.of(ORDERS_0, 40L, ORDERS_1, 7L));
+        clocks.report(ORDERS_0, 2, 400, false, -1);
+        clocks.report(ORDERS_1, 2, 400, true, 7);   // its reader is down from here on
+        reads.begin();
+        reads.answer();
+        assertThat(clocks.advance(reads)).isEqualTo(400);
+
+        // a record lands in orders-1, then one moves orders-0 on, before the next read
+        clocks.observe(ORDERS_0, 2_000);
+        assertThat(clocks.advance(reads)).as("the offsets in hand do not have the record yet").isEqualTo(400);
+
+        reads.begin();
+        reads.ends.put(ORDERS_1, 8L);
+        reads.answer();
+        assertThat(clocks.advance(reads)).isEqualTo(400);
+        assertThat(clocks.states(reads).get(ORDERS_1).status()).isEqualTo(PartitionState.Status.ACTIVE);
+        assertThat(clocks.waitsForEndOffsets()).isFalse();
+    }
+
+    @Test
+    void anAdvanceThatNeedsNoReportedIdlePartitionDoesNotWait() {
+        InputClocks clocks = InputClocks.ofTopics(List.of("orders"));
+        BackgroundReads reads = new BackgroundReads(Map.of(ORDERS_0, 40L, ORDERS_1, 7L));
+        clocks.report(ORDERS_0, 2, 300, false, -1);
+        clocks.report(ORDERS_1, 2, 900, true, 7);   // idle, but ahead: it holds nothing back
+
+        assertThat(clocks.advance(reads)).isEqualTo(300);
+        assertThat(clocks.waitsForEndOffsets()).isFalse();
+    }
+
+    @Test
     void anIdleDeclarationWithoutAnEndOffsetDoesNotCount() {
         InputClocks clocks = InputClocks.ofTopics(List.of("orders"));
         clocks.report(ORDERS_0, 2, 900, false, -1);
@@ -198,5 +254,45 @@ class InputClocksTest {
         assertThat(after.states(ENDS).get(ORDERS_1).status()).isEqualTo(PartitionState.Status.IDLE);
         // a record came to orders-1 meanwhile: it holds again, but nothing goes down
         assertThat(after.advance(partition -> OptionalLong.of(1))).isEqualTo(900);
+    }
+
+    /** End offsets read in the background, one numbered read at a time, as the service's watch reads them. */
+    private static final class BackgroundReads implements InputClocks.EndOffsets {
+
+        final Map<InputPartition, Long> ends;
+        private Map<InputPartition, Long> answer;
+        private long begun;
+        private long answered;
+
+        BackgroundReads(Map<InputPartition, Long> ends) {
+            this.ends = new HashMap<>(ends);
+            this.answer = Map.copyOf(ends);
+        }
+
+        void begin() {
+            begun++;
+        }
+
+        /** The read begun last answers with the offsets as they are now. */
+        void answer() {
+            answer = Map.copyOf(ends);
+            answered = begun;
+        }
+
+        @Override
+        public OptionalLong endOffset(InputPartition partition) {
+            Long end = answer.get(partition);
+            return end == null ? OptionalLong.empty() : OptionalLong.of(end);
+        }
+
+        @Override
+        public long begun() {
+            return begun;
+        }
+
+        @Override
+        public long answered() {
+            return answered;
+        }
     }
 }

@@ -1,0 +1,53 @@
+package com.shopstream.common.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.testing.KafkaTestClients;
+import com.shopstream.common.watermark.InputPartition;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.Test;
+import org.springframework.kafka.test.EmbeddedKafkaBroker;
+import org.springframework.kafka.test.context.EmbeddedKafka;
+
+/**
+ * The watch's numbered reads against a real broker: an answer numbered above what {@link InputTopicsWatch#begun()}
+ * said right after a write has that write in its end offsets (what lets a frontier's advance over an idle partition
+ * wait for a read that sees every record written before the ones that moved it).
+ */
+@EmbeddedKafka(partitions = 2, topics = InputTopicsWatchBrokerTest.TOPIC)
+class InputTopicsWatchBrokerTest {
+
+    static final String TOPIC = "watched";
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final InputPartition FIRST = new InputPartition(TOPIC, 0);
+
+    @Test
+    void anAnswerFromAReadBegunAfterAWriteHasItInTheEndOffsets(EmbeddedKafkaBroker broker) {
+        InputTopicsWatch watch = new InputTopicsWatch(
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.getBrokersAsString()), Duration.ofSeconds(5),
+                Duration.ofMillis(200));
+        watch.start();
+        try {
+            assertThat(watch.endOffset(FIRST)).as("unknown before the first answer").isEmpty();
+            Awaitility.await("the first end offsets").atMost(WAIT)
+                    .until(() -> watch.endOffset(FIRST).isPresent());
+            assertThat(watch.endOffset(FIRST)).isEqualTo(OptionalLong.of(0));
+
+            for (int i = 1; i <= 3; i++) {
+                KafkaTestClients.produce(broker.getBrokersAsString(), TOPIC, null, null, null);
+                long begun = watch.begun();
+                Awaitility.await("a read begun after write " + i).atMost(WAIT)
+                        .until(() -> watch.answered() > begun);
+                long total = watch.endOffset(FIRST).orElseThrow()
+                        + watch.endOffset(new InputPartition(TOPIC, 1)).orElseThrow();
+                assertThat(total).as("end offsets over both partitions after write " + i).isEqualTo(i);
+            }
+        } finally {
+            watch.stop();
+        }
+    }
+}
