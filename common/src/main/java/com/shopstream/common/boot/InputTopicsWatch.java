@@ -30,8 +30,9 @@ import org.springframework.context.SmartLifecycle;
  * the queries behind it wait for the new ones), and each partition's end offset for {@code read_committed} readers,
  * every {@code offsetsRefresh} (an idle partition holds its queries again as soon as a record lands in it, even one
  * no reader reads because its reader is down). Reads of the end offsets are numbered as they begin, so that a
- * frontier's advance can wait for one begun after it was wanted ({@link InputClocks.EndOffsets}). A topic is watched from the first time it is asked about; until the
- * first answer its facts are unknown, and the rules read "unknown" the safe way: the watermark holds.
+ * frontier's advance can wait for one begun after it was wanted ({@link InputClocks.EndOffsets}). A topic is watched
+ * from the first time it is asked about; until the first answer its facts are unknown, and the rules read "unknown"
+ * the safe way: the watermark holds.
  */
 public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts, InputClocks.EndOffsets,
         SmartLifecycle {

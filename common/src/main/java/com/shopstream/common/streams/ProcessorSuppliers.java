@@ -2,8 +2,6 @@ package com.shopstream.common.streams;
 
 import java.util.Set;
 import java.util.function.Supplier;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessorSupplier;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorSupplier;
 import org.apache.kafka.streams.state.StoreBuilder;
@@ -23,23 +21,6 @@ public final class ProcessorSuppliers {
         return new ProcessorSupplier<>() {
             @Override
             public Processor<KIn, VIn, KOut, VOut> get() {
-                return processor.get();
-            }
-
-            @Override
-            public Set<StoreBuilder<?>> stores() {
-                return storeSet;
-            }
-        };
-    }
-
-    /** {@link #withStores} for a processor that keeps the key. */
-    public static <K, VIn, VOut> FixedKeyProcessorSupplier<K, VIn, VOut> fixedKeyWithStores(
-            Supplier<FixedKeyProcessor<K, VIn, VOut>> processor, StoreBuilder<?>... stores) {
-        Set<StoreBuilder<?>> storeSet = Set.of(stores);
-        return new FixedKeyProcessorSupplier<>() {
-            @Override
-            public FixedKeyProcessor<K, VIn, VOut> get() {
                 return processor.get();
             }
 

@@ -109,7 +109,7 @@ public final class EventTimeSteps {
 
     /** Behind a repartition: learns every input partition's clock and sends advances of the query's frontier. */
     public static <V> KStream<String, Timed<V>> track(KStream<String, Timed<V>> repartitioned, FrontierStep step) {
-        return repartitioned.processValues(ProcessorSuppliers.fixedKeyWithStores(() -> new FrontierTracker<V>(step),
+        return repartitioned.process(ProcessorSuppliers.withStores(() -> new FrontierTracker<V>(step),
                 ClockStore.builder(step.storeName())), Named.as(step.name() + "-frontier"));
     }
 

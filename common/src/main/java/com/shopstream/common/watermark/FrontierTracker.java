@@ -7,28 +7,29 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
-import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
-import org.apache.kafka.streams.processor.api.FixedKeyRecord;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * The operator's side of a repartition: a table of every input partition's clock, learned in-band from the events
  * and reports that cross the repartition topic (a report never overtakes the records it covers, so a task that has
  * it has every record before it). It keeps the table in a changelogged store, passes events on, and sends a
- * {@link Timed.Advance} whenever the query's frontier moves (see {@link InputClocks} for when it may).
+ * {@link Timed.Advance} whenever the query's frontier moves (see {@link InputClocks} for when it may). It also looks
+ * on a timer: the frontier can move without a record when an end offset read in the background allows it (an
+ * advance over an idle partition that waited for a fresh read, one a restart left waiting), which is why it is a
+ * {@link Processor} (its advances from the timer are records of their own) though it changes no key.
  */
-final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Timed<V>> {
+final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Timed<V>> {
 
     private static final Duration PROGRESS_REFRESH = Duration.ofSeconds(1);
 
     private final FrontierStep step;
-    private FixedKeyProcessorContext<String, Timed<V>> context;
+    private ProcessorContext<String, Timed<V>> context;
     private InputClocks clocks;
     private ClockStore store;
     private long lastAdvance;
     private InputClocks.EndOffsets ends;
-    /** The record whose advance waits for fresher end offsets: the advance is sent on its key when they come. */
-    private FixedKeyRecord<String, Timed<V>> waiting;
     private String taskId;
     private final List<QueryProgress> progress = new ArrayList<>();
 
@@ -37,7 +38,7 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
     }
 
     @Override
-    public void init(FixedKeyProcessorContext<String, Timed<V>> context) {
+    public void init(ProcessorContext<String, Timed<V>> context) {
         this.context = context;
         StreamsRuntime runtime = StreamsRuntime.from(context.appConfigs());
         this.ends = runtime.eventTime().endOffsets();
@@ -55,13 +56,8 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
         }
         // what progress shows of each partition also changes without a record (an end offset moved): look again
         context.schedule(PROGRESS_REFRESH, PunctuationType.WALL_CLOCK_TIME, now -> publishStates());
-        // an advance that waits for fresher end offsets may get them while no record comes
-        this.waiting = null;
-        context.schedule(runtime.eventTime().reportInterval(), PunctuationType.WALL_CLOCK_TIME, now -> {
-            if (waiting != null) {
-                advance(waiting);
-            }
-        });
+        // end offsets read since may let it move while no record comes
+        context.schedule(runtime.eventTime().reportInterval(), PunctuationType.WALL_CLOCK_TIME, now -> advance(null));
     }
 
     private void publishStates() {
@@ -70,7 +66,7 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
     }
 
     @Override
-    public void process(FixedKeyRecord<String, Timed<V>> record) {
+    public void process(Record<String, Timed<V>> record) {
         if (record.value() instanceof Timed.Event<V> event) {
             passOn(record, event.source(), event.partitionCount(), event.newestAfter());
         } else if (record.value() instanceof Timed.Batch<V> batch) {
@@ -96,7 +92,7 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
     }
 
     /** Learns the clock an event (or a batch) carries, passes it on, and advances the frontier if it moved. */
-    private void passOn(FixedKeyRecord<String, Timed<V>> record, InputPartition source, int partitionCount,
+    private void passOn(Record<String, Timed<V>> record, InputPartition source, int partitionCount,
                         long newestAfter) {
         if (clocks.count(source.topic(), partitionCount)) {
             store.saveCounts(clocks);
@@ -108,15 +104,17 @@ final class FrontierTracker<V> implements FixedKeyProcessor<String, Timed<V>, Ti
         advance(record);
     }
 
-    private void advance(FixedKeyRecord<String, Timed<V>> trigger) {
+    /** @param trigger the record that may have moved it, {@code null} from the timer */
+    private void advance(Record<String, Timed<V>> trigger) {
         long frontier = clocks.advance(ends);
         if (frontier > lastAdvance) {
             lastAdvance = frontier;
             store.saveFrontier(frontier);
             progress.forEach(p -> p.frontier(taskId, frontier));
-            context.forward(trigger.withValue(new Timed.Advance<>(frontier)));
+            Timed.Advance<V> advance = new Timed.Advance<>(frontier);
+            context.forward(trigger != null ? trigger.withValue(advance)
+                    : new Record<>(SourceClock.NO_KEY, advance, Math.max(0, context.currentStreamTimeMs())));
         }
-        waiting = clocks.waitsForEndOffsets() ? trigger : null;
     }
 
     @Override

@@ -43,6 +43,20 @@ final class IdleAdvanceGate {
         return released;
     }
 
+    /**
+     * Forgets what waits and what was released: the idle declarations they leaned on changed, and a release is only
+     * good for the declarations of its read.
+     */
+    void reset() {
+        waiting.clear();
+        released = InputClocks.NONE;
+    }
+
+    /** What was released and not reached (something else held) is not kept for later. */
+    void reached(long frontier) {
+        released = Math.min(released, frontier);
+    }
+
     /** Whether an advance is still waiting for a fresher read. */
     boolean waiting() {
         return !waiting.isEmpty();

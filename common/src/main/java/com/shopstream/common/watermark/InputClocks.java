@@ -49,6 +49,9 @@ public final class InputClocks {
     private final Map<InputPartition, Clock> clocks = new HashMap<>();
     private long frontier = NONE;
     private final IdleAdvanceGate gate = new IdleAdvanceGate();
+    /** Counts changes of any partition's idle declaration: the gate is good only for the declarations it saw. */
+    private long declarations;
+    private long gateDeclarations;
     /** Set by {@link #candidate}: whether it counted a partition idle on its reader's report. */
     private boolean leanedOnReports;
     /** The expected partitions, rebuilt when a partition count changes: the frontier is computed on every record. */
@@ -84,6 +87,9 @@ public final class InputClocks {
     public boolean observe(InputPartition partition, long eventTime) {
         Clock clock = clock(partition);
         boolean changed = eventTime > clock.newest || clock.idle;
+        if (clock.idle) {
+            declarations++;
+        }
         clock.newest = Math.max(clock.newest, eventTime);
         clock.idle = false;
         return changed;
@@ -105,6 +111,7 @@ public final class InputClocks {
         long idleEnd = idle ? endOffset : NONE;
         if (clock.idle != idle || clock.idleEnd != idleEnd) {
             changed = true;
+            declarations++;
         }
         clock.idle = idle;
         clock.idleEnd = idleEnd;
@@ -129,6 +136,9 @@ public final class InputClocks {
     public boolean idle(InputPartition partition, boolean idle) {
         Clock clock = clock(partition);
         boolean changed = clock.idle != idle;
+        if (changed) {
+            declarations++;
+        }
         clock.idle = idle;
         clock.idleEnd = idle ? OWNER : NONE;
         return changed;
@@ -141,6 +151,11 @@ public final class InputClocks {
     public long advance(EndOffsets ends) {
         // before the offsets themselves: offsets from a newer read than this number only err on the safe side
         long answered = ends.answered();
+        if (gateDeclarations != declarations) {
+            // what waited, or was released, leaned on declarations that are not the ones now
+            gate.reset();
+            gateDeclarations = declarations;
+        }
         long reach = candidate(ends, true);
         if (leanedOnReports && reach != NONE && reach > frontier) {
             long held = candidate(ends, false);   // as far as it may go with reported idle partitions holding
@@ -154,6 +169,7 @@ public final class InputClocks {
         if (reach != NONE && reach > frontier) {
             frontier = reach;
         }
+        gate.reached(frontier);
         return frontier;
     }
 
@@ -231,6 +247,7 @@ public final class InputClocks {
         });
         partitionCounts.putAll(counts);
         expected = null;
+        declarations++;
         frontier = Math.max(frontier, persistedFrontier);
     }
 

@@ -190,6 +190,38 @@ class InputClocksTest {
         assertThat(clocks.advance(reads)).isEqualTo(400);
         assertThat(clocks.states(reads).get(ORDERS_1).status()).isEqualTo(PartitionState.Status.ACTIVE);
         assertThat(clocks.waitsForEndOffsets()).isFalse();
+
+        // its reader reads that record and declares it idle again; another record lands before the next read
+        clocks.report(ORDERS_1, 2, 450, true, 8);
+        reads.ends.put(ORDERS_1, 9L);
+        assertThat(clocks.advance(reads)).as("a release is good only for the declarations of its read")
+                .isEqualTo(450);
+        reads.begin();
+        reads.answer();
+        assertThat(clocks.advance(reads)).isEqualTo(450);
+    }
+
+    @Test
+    void aDeclarationThatChangesWhileAnAdvanceWaitsStartsTheWaitAgain() {
+        InputClocks clocks = InputClocks.ofTopics(List.of("orders"));
+        BackgroundReads reads = new BackgroundReads(Map.of(ORDERS_0, 40L, ORDERS_1, 7L));
+        clocks.report(ORDERS_0, 2, 900, false, -1);
+        clocks.report(ORDERS_1, 2, 400, true, 7);
+        assertThat(clocks.advance(reads)).isEqualTo(400);   // the advance to 900 waits for a read begun after it
+
+        reads.begin();   // such a read begins; then a record lands in orders-1, is read, and it is idle again
+        reads.ends.put(ORDERS_1, 8L);
+        clocks.observe(ORDERS_1, 450);
+        clocks.report(ORDERS_1, 2, 450, true, 8);
+        reads.answer();
+        reads.ends.put(ORDERS_1, 9L);   // and one more lands
+        assertThat(clocks.advance(reads)).as("the read began before the new declaration: it proves nothing of it")
+                .isEqualTo(450);
+
+        reads.begin();
+        reads.answer();
+        assertThat(clocks.advance(reads)).isEqualTo(450);
+        assertThat(clocks.states(reads).get(ORDERS_1).status()).isEqualTo(PartitionState.Status.ACTIVE);
     }
 
     @Test
