@@ -4,6 +4,7 @@ import com.shopstream.common.model.ShopEvent;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
@@ -20,7 +21,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * makes final what the partitions' watermarks had made final before the event — as if one reader had merged the
  * partitions by their watermarks. An event is held (in a changelogged store) until the frontier reaches its clock;
  * no event can come later with a smaller one (a partition's clock only goes up, and the frontier is the oldest of
- * them), so the order cannot depend on how fast each partition was read.
+ * them), so the order cannot depend on how fast each partition was read. The held events of a batch are one entry,
+ * a run ({@link HeldEvents}): one store write and one delete for the batch, not for each event.
  *
  * <p>Events with the same clock from different partitions may come in either order; the operators behind it give
  * the same final results either way (merging sessions is commutative at a fixed watermark).
@@ -36,10 +38,11 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
     private long frontier = InputClocks.NONE;
     private long lastAdvance = InputClocks.NONE;
     /**
-     * Nothing is held at or below it (what was, has been released). Released events stay in RocksDB as tombstones
-     * until compaction; a scan from the start would step over all of them on every advance.
+     * No entry is keyed below it: a scan starts here. Released entries stay in RocksDB as tombstones until
+     * compaction; a scan from the start would step over all of them on every advance. Above the frontier, except for
+     * a run the frontier has partly released, which keeps its key until its last event goes.
      */
-    private long releasedUpTo = InputClocks.NONE;
+    private long scanFrom = InputClocks.NONE;
     private long nextSequence;
     private long heldCount;
 
@@ -54,17 +57,18 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
     public void init(ProcessorContext<String, Timed<V>> context) {
         this.context = context;
         this.held = context.getStateStore(storeName);
-        // what the tracker had reached: everything up to it was released before the restart
+        // what the tracker had reached: everything up to it was released before the restart, but a run's rest
         this.frontier = new ClockStore(context.getStateStore(clockStoreName)).frontier();
         this.lastAdvance = frontier;
-        this.releasedUpTo = frontier;
+        this.scanFrom = frontier == InputClocks.NONE ? InputClocks.NONE : frontier + 1;
         // counted again from the store: a revived task re-initializes the same processor
         this.nextSequence = 0;
         this.heldCount = 0;
         try (KeyValueIterator<Bytes, byte[]> all = held.all()) {
             while (all.hasNext()) {
                 ByteBuffer key = ByteBuffer.wrap(all.next().key.get());
-                key.getLong();
+                long clock = key.getLong() ^ Long.MIN_VALUE;
+                scanFrom = Math.min(scanFrom, clock);
                 nextSequence = Math.max(nextSequence, key.getLong() + 1);
                 heldCount++;
             }
@@ -78,13 +82,23 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
                 // nothing held sorts before it (held events are all ahead of the frontier)
                 context.forward(record);
             } else {
-                held.put(key(event.newestBefore(), nextSequence++), value(record.key(), event));
-                heldCount++;
+                hold(List.of(new HeldEvents.Held(event.newestBefore(), record.key(),
+                        serde.serializer().serialize(null, event))));
             }
         } else if (record.value() instanceof Timed.Batch<V> batch) {
-            // one partition's events in its order: each is ordered as if it had come alone
+            // one partition's events in its order, their clocks never going down: those the frontier has reached go
+            // on as each would alone, the rest are held as one run (one store write, not one per event)
+            List<HeldEvents.Held> run = new ArrayList<>();
             for (EventBatches.Entry<V> entry : EventBatches.entries(batch, type)) {
-                process(entry.record());
+                if (run.isEmpty() && entry.event().newestBefore() <= frontier) {
+                    context.forward(entry.record());
+                } else {
+                    run.add(new HeldEvents.Held(entry.event().newestBefore(), entry.key(),
+                            serde.serializer().serialize(null, entry.event())));
+                }
+            }
+            if (!run.isEmpty()) {
+                hold(run);
             }
         } else if (record.value() instanceof Timed.Advance<V> advance) {
             frontier = Math.max(frontier, advance.frontier());
@@ -94,30 +108,52 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
         }
     }
 
+    private void hold(List<HeldEvents.Held> run) {
+        held.put(key(run.get(0).clock(), nextSequence++), HeldEvents.encode(run));
+        heldCount++;
+    }
+
     private void release(Record<String, Timed<V>> trigger) {
-        if (heldCount > 0) {
+        long next = frontier + 1;
+        if (heldCount > 0 && scanFrom <= frontier) {
             List<KeyValue<Bytes, byte[]>> due = new ArrayList<>();
-            long from = releasedUpTo == InputClocks.NONE ? InputClocks.NONE : releasedUpTo + 1;
-            try (KeyValueIterator<Bytes, byte[]> range = held.range(key(from, 0), key(frontier, Long.MAX_VALUE))) {
+            try (KeyValueIterator<Bytes, byte[]> range = held.range(key(scanFrom, 0), key(frontier, Long.MAX_VALUE))) {
                 range.forEachRemaining(due::add);
             }
+            List<Released> released = new ArrayList<>();
             for (KeyValue<Bytes, byte[]> entry : due) {
-                long clock = ByteBuffer.wrap(entry.key.get()).getLong() ^ Long.MIN_VALUE;
-                advanceTo(clock, trigger);
-                ByteBuffer value = ByteBuffer.wrap(entry.value);
-                byte[] key = new byte[value.getInt()];
-                value.get(key);
-                byte[] timed = new byte[value.remaining()];
-                value.get(timed);
-                Timed<V> event = serde.deserializer().deserialize(null, timed);
-                context.forward(new Record<>(new String(key, StandardCharsets.UTF_8), event,
+                ByteBuffer key = ByteBuffer.wrap(entry.key.get());
+                long keyClock = key.getLong() ^ Long.MIN_VALUE;
+                long sequence = key.getLong();
+                HeldEvents.Split split = HeldEvents.split(entry.value, keyClock, frontier);
+                for (int i = 0; i < split.released().size(); i++) {
+                    released.add(new Released(sequence, i, split.released().get(i)));
+                }
+                if (split.rest() == null) {
+                    held.delete(entry.key);
+                    heldCount--;
+                } else {
+                    // under the same key: the order of runs is by their first clock and arrival
+                    held.put(entry.key, split.rest());
+                    next = Math.min(next, keyClock);
+                }
+            }
+            // as one by one: by clock, then arrival, then place in the run
+            released.sort(Comparator.comparingLong((Released r) -> r.event().clock())
+                    .thenComparingLong(Released::sequence).thenComparingInt(Released::index));
+            for (Released each : released) {
+                advanceTo(each.event().clock(), trigger);
+                Timed<V> event = serde.deserializer().deserialize(null, each.event().timed());
+                context.forward(new Record<>(each.event().key(), event,
                         ((Timed.Event<V>) event).event().eventTimeMillis()));
-                held.delete(entry.key);
-                heldCount--;
             }
         }
-        releasedUpTo = frontier;
+        scanFrom = next;
         advanceTo(frontier, trigger);
+    }
+
+    /** A released event, with the arrival sequence of its run and its place in it. */
+    private record Released(long sequence, int index, HeldEvents.Held event) {
     }
 
     private void advanceTo(long clock, Record<String, Timed<V>> trigger) {
@@ -131,12 +167,5 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
     private static Bytes key(long clock, long sequence) {
         return Bytes.wrap(ByteBuffer.allocate(2 * Long.BYTES).putLong(clock ^ Long.MIN_VALUE).putLong(sequence)
                 .array());
-    }
-
-    private byte[] value(String key, Timed.Event<V> event) {
-        byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
-        byte[] timed = serde.serializer().serialize(null, event);
-        return ByteBuffer.allocate(Integer.BYTES + keyBytes.length + timed.length)
-                .putInt(keyBytes.length).put(keyBytes).put(timed).array();
     }
 }
