@@ -40,7 +40,7 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
     /**
      * No entry is keyed below it: a scan starts here. Released entries stay in RocksDB as tombstones until
      * compaction; a scan from the start would step over all of them on every advance. Above the frontier, except for
-     * a run the frontier has partly released, which keeps its key until its last event goes.
+     * a run the frontier has partly released, which keeps its key (and its value) until its last event goes.
      */
     private long scanFrom = InputClocks.NONE;
     private long nextSequence;
@@ -57,7 +57,7 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
     public void init(ProcessorContext<String, Timed<V>> context) {
         this.context = context;
         this.held = context.getStateStore(storeName);
-        // what the tracker had reached: everything up to it was released before the restart, but a run's rest
+        // what the tracker had reached: everything up to it was released before the restart (a run's events too)
         this.frontier = new ClockStore(context.getStateStore(clockStoreName)).frontier();
         this.lastAdvance = frontier;
         this.scanFrom = frontier == InputClocks.NONE ? InputClocks.NONE : frontier + 1;
@@ -101,8 +101,9 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
                 hold(run);
             }
         } else if (record.value() instanceof Timed.Advance<V> advance) {
+            long before = frontier;
             frontier = Math.max(frontier, advance.frontier());
-            release(record);
+            release(before, record);
         } else {
             throw new IllegalStateException("the event-time order reads events, batches and advances, not " + record.value());
         }
@@ -113,7 +114,8 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
         heldCount++;
     }
 
-    private void release(Record<String, Timed<V>> trigger) {
+    /** Releases what lies between the frontier {@code before} the advance and the one now. */
+    private void release(long before, Record<String, Timed<V>> trigger) {
         long next = frontier + 1;
         if (heldCount > 0 && scanFrom <= frontier) {
             List<KeyValue<Bytes, byte[]>> due = new ArrayList<>();
@@ -125,17 +127,15 @@ final class EventTimeOrder<V extends ShopEvent> implements Processor<String, Tim
                 ByteBuffer key = ByteBuffer.wrap(entry.key.get());
                 long keyClock = key.getLong() ^ Long.MIN_VALUE;
                 long sequence = key.getLong();
-                HeldEvents.Split split = HeldEvents.split(entry.value, keyClock, frontier);
-                for (int i = 0; i < split.released().size(); i++) {
-                    released.add(new Released(sequence, i, split.released().get(i)));
+                HeldEvents.Release release = HeldEvents.release(entry.value, keyClock, before, frontier);
+                for (int i = 0; i < release.released().size(); i++) {
+                    released.add(new Released(sequence, i, release.released().get(i)));
                 }
-                if (split.rest() == null) {
+                if (release.emptied()) {
                     held.delete(entry.key);
                     heldCount--;
                 } else {
-                    // under the same key: the order of runs is by their first clock and arrival
-                    held.put(entry.key, split.rest());
-                    next = Math.min(next, keyClock);
+                    next = Math.min(next, keyClock);   // a run partly released keeps its key: scans start there
                 }
             }
             // as one by one: by clock, then arrival, then place in the run

@@ -8,11 +8,16 @@ import java.util.List;
 /**
  * The value of one entry of the event-time order's buffer: a run of held events in the order they came, each with
  * its clock ({@code newestBefore}), its record key and its serialized {@link Timed.Event}. A batch's held events are
- * one entry, so that holding and releasing them costs one store write each instead of one per event; releasing the
- * first events of a run rewrites the rest without decoding them.
+ * one entry, so that holding and releasing them costs one store write and one delete instead of one of each per
+ * event.
  *
- * <p>Layout: {@code -1}, then per event its clock, key length, key (UTF-8), event length and event. An entry written
- * before runs existed holds one event as key length, key and event; its clock is the one in its store key.
+ * <p>A run's events stay in it until its last one goes: those at or below the frontier before an advance were
+ * released by an earlier one (the frontier is stored with the task's other state, in the same transaction), so an
+ * advance releases the events between the two frontiers and a run is never rewritten.
+ *
+ * <p>Layout of a run: {@code -1}, then per event its clock, key length, key (UTF-8), event length and event. One
+ * event alone is written as before runs existed — key length, key and event, its clock the one in its store key —
+ * so that a release from before runs can still read a buffer written with batches of one.
  */
 final class HeldEvents {
 
@@ -26,6 +31,12 @@ final class HeldEvents {
     }
 
     static byte[] encode(List<Held> events) {
+        if (events.size() == 1) {
+            byte[] key = events.get(0).key().getBytes(StandardCharsets.UTF_8);
+            byte[] timed = events.get(0).timed();
+            return ByteBuffer.allocate(Integer.BYTES + key.length + timed.length).putInt(key.length).put(key)
+                    .put(timed).array();
+        }
         List<byte[]> keys = new ArrayList<>(events.size());
         int size = Integer.BYTES;
         for (Held event : events) {
@@ -42,44 +53,48 @@ final class HeldEvents {
     }
 
     /**
-     * Splits an entry at {@code frontier}: the events whose clock it has reached, decoded, and the rest as an entry
-     * value again ({@code null} when none is left). A run's clocks never go down, so the released ones are a prefix.
+     * What an advance from {@code after} to {@code upTo} lets go of an entry: its events with a clock in between,
+     * decoded, in their order, and whether none is left above {@code upTo} (the entry can go). A run's clocks never go
+     * down.
      *
-     * @param keyClock the clock in the entry's store key (the only clock of an entry from before runs)
+     * @param keyClock the clock in the entry's store key (the clock of a lone event)
      */
-    static Split split(byte[] value, long keyClock, long frontier) {
+    static Release release(byte[] value, long keyClock, long after, long upTo) {
         ByteBuffer in = ByteBuffer.wrap(value);
         int first = in.getInt();
         if (first != RUN) {
+            if (keyClock <= after || keyClock > upTo) {
+                return new Release(List.of(), keyClock <= upTo);
+            }
             byte[] key = new byte[first];
             in.get(key);
             byte[] timed = new byte[in.remaining()];
             in.get(timed);
-            Held only = new Held(keyClock, new String(key, StandardCharsets.UTF_8), timed);
-            return keyClock <= frontier ? new Split(List.of(only), null) : new Split(List.of(), value);
+            return new Release(List.of(new Held(keyClock, new String(key, StandardCharsets.UTF_8), timed)), true);
         }
         List<Held> released = new ArrayList<>();
         while (in.hasRemaining()) {
-            int start = in.position();
             long clock = in.getLong();
-            if (clock > frontier) {
-                if (released.isEmpty()) {
-                    return new Split(released, value);
-                }
-                byte[] rest = new byte[Integer.BYTES + value.length - start];
-                ByteBuffer.wrap(rest).putInt(RUN).put(value, start, value.length - start);
-                return new Split(released, rest);
+            if (clock > upTo) {
+                return new Release(released, false);
             }
-            byte[] key = new byte[in.getInt()];
+            int keyLength = in.getInt();
+            if (clock <= after) {
+                in.position(in.position() + keyLength);
+                int timedLength = in.getInt();
+                in.position(in.position() + timedLength);
+                continue;
+            }
+            byte[] key = new byte[keyLength];
             in.get(key);
             byte[] timed = new byte[in.getInt()];
             in.get(timed);
             released.add(new Held(clock, new String(key, StandardCharsets.UTF_8), timed));
         }
-        return new Split(released, null);
+        return new Release(released, true);
     }
 
-    /** The events an entry lets go at a frontier, and what is left of it ({@code null}: nothing). */
-    record Split(List<Held> released, byte[] rest) {
+    /** The events an advance lets go of an entry, and whether the entry is done with. */
+    record Release(List<Held> released, boolean emptied) {
     }
 }

@@ -60,35 +60,46 @@ class EventTimeOrderTest {
         order.process(batch(1, event(4, 1, "10:02:00"), event(5, 1, "10:03:00")));
         assertThat(buffer.approximateNumEntries()).as("one run per batch").isEqualTo(2);
 
+        Bytes orders0 = lastKey();   // the run of orders-0, from 10:03
+        byte[] run = buffer.get(orders0);
         order.process(advance("10:03:00"));
+        assertThat(buffer.get(orders0)).as("a run partly released is not rewritten").isSameAs(run);
         order.process(advance("10:07:00"));
 
         assertThat(signals()).containsExactly(
-                "advance 10:00:00", "event 1 from orders-0 after 10:00:00",
-                "advance 10:02:00", "event 4 from orders-1 after 10:02:00",
-                "advance 10:03:00", "event 2 from orders-0 after 10:03:00", "event 5 from orders-1 after 10:03:00",
-                "advance 10:06:00", "event 3 from orders-0 after 10:06:00", "advance 10:07:00");
+                "advance 10:00:00", "event 1 from orders-0 after 10:00:00 key 1",
+                "advance 10:02:00", "event 4 from orders-1 after 10:02:00 key 4",
+                "advance 10:03:00", "event 2 from orders-0 after 10:03:00 key 2", "event 5 from orders-1 after 10:03:00 key 5",
+                "advance 10:06:00", "event 3 from orders-0 after 10:06:00 key 3", "advance 10:07:00");
         assertThat(buffer.approximateNumEntries()).isZero();
     }
 
     @Test
-    void seededReadsOfThreePartitionsGiveTheSameSequenceInBatchesAsOneByOne() {
-        for (long seed = 1; seed <= 40; seed++) {
+    void seededReadsOfThreePartitionsReleaseWhatAModelOfTheOrderReleasesInBatchesAndOneByOneWithRestarts() {
+        for (long seed = 1; seed <= 60; seed++) {
             List<Timed<Order>> oneByOne = new ArrayList<>();
             List<Timed<Order>> batched = new ArrayList<>();
             script(new Random(seed), oneByOne, batched);
-
-            EventTimeOrder<Order> alone = started();
-            oneByOne.forEach(value -> alone.process(new Record<>("k", value, 0L)));
-            List<String> expected = signals();
+            List<String> expected = model(oneByOne);
             assertThat(expected).as("every event released").filteredOn(signal -> signal.startsWith("event"))
                     .hasSize((int) oneByOne.stream().filter(value -> value instanceof Timed.Event<Order>).count());
-            stores();
-            EventTimeOrder<Order> inRuns = started();
-            batched.forEach(value -> inRuns.process(new Record<>("k", value, 0L)));
 
-            assertThat(signals()).as("seed " + seed).isEqualTo(expected);
-            stores();
+            for (List<Timed<Order>> input : List.of(oneByOne, batched)) {
+                stores();
+                Random restarts = new Random(seed);
+                EventTimeOrder<Order> order = started();
+                for (Timed<Order> value : input) {
+                    order.process(new Record<>(keyOf(value), value, 0L));
+                    if (value instanceof Timed.Advance<Order> advance) {
+                        clocksSaveFrontier(advance.frontier());   // as the tracker does, in the same transaction
+                        if (restarts.nextInt(4) == 0) {
+                            order = started();
+                        }
+                    }
+                }
+                assertThat(signals()).as("seed " + seed + (input == batched ? ", batched" : ", one by one"))
+                        .isEqualTo(expected);
+            }
         }
     }
 
@@ -99,7 +110,7 @@ class EventTimeOrderTest {
         before.process(batch(0, event(1, 0, "10:01:00"), event(2, 0, "10:02:00"), event(3, 0, "10:04:00")));
         before.process(advance("10:02:00"));
         assertThat(signals()).containsExactly("advance 10:00:00", "advance 10:01:00",
-                "event 1 from orders-0 after 10:01:00", "advance 10:02:00", "event 2 from orders-0 after 10:02:00");
+                "event 1 from orders-0 after 10:01:00 key 1", "advance 10:02:00", "event 2 from orders-0 after 10:02:00 key 2");
         saveFrontier("10:02:00");   // what the tracker had stored with it
 
         context.resetForwards();
@@ -108,8 +119,8 @@ class EventTimeOrderTest {
         assertThat(signals()).isEmpty();
         after.process(new Record<>("4", event(4, 1, "10:03:00"), 0L));
         after.process(advance("10:05:00"));
-        assertThat(signals()).containsExactly("advance 10:03:00", "event 4 from orders-1 after 10:03:00",
-                "advance 10:04:00", "event 3 from orders-0 after 10:04:00", "advance 10:05:00");
+        assertThat(signals()).containsExactly("advance 10:03:00", "event 4 from orders-1 after 10:03:00 key 4",
+                "advance 10:04:00", "event 3 from orders-0 after 10:04:00 key 3", "advance 10:05:00");
     }
 
     @Test
@@ -124,18 +135,20 @@ class EventTimeOrderTest {
         order.process(new Record<>("8", event(8, 1, "10:02:00"), 0L));
         order.process(advance("10:05:00"));
 
-        assertThat(signals()).containsExactly("advance 10:02:00", "event 8 from orders-1 after 10:02:00",
-                "advance 10:04:00", "event 7 from orders-2 after 10:04:00", "advance 10:05:00");
+        assertThat(signals()).containsExactly("advance 10:02:00", "event 8 from orders-1 after 10:02:00 key 8",
+                "advance 10:04:00", "event 7 from orders-2 after 10:04:00 key 7", "advance 10:05:00");
         assertThat(context.forwarded().get(3).record().key()).isEqualTo("7");
     }
 
     /**
      * Three partitions read in chunks at random speeds, each event's clock its partition's before it (equal ones
-     * too); now and then an advance to the oldest partition's clock. In batches, each chunk is one.
+     * too); now and then an advance to the oldest partition's clock, or to the oldest but one (as if that partition
+     * were idle). In batches, each chunk is one.
      */
     private static void script(Random random, List<Timed<Order>> oneByOne, List<Timed<Order>> batched) {
         long[] newest = {ms("10:00:00"), ms("10:00:00"), ms("10:00:00")};
         long id = 0;
+        long frontier = InputClocks.NONE;
         for (int step = 0; step < 200; step++) {
             int p = random.nextInt(3);
             List<Timed.Event<Order>> chunk = new ArrayList<>();
@@ -147,7 +160,17 @@ class EventTimeOrderTest {
             oneByOne.addAll(chunk);
             batched.add(batchOf(p, chunk));
             if (random.nextInt(3) == 0) {
-                Timed.Advance<Order> advance = new Timed.Advance<>(Math.min(newest[0], Math.min(newest[1], newest[2])));
+                // now and then one partition counts as idle: the frontier passes it, and its next events come in
+                // below the frontier
+                int idle = random.nextInt(5);
+                long to = Long.MAX_VALUE;
+                for (int q = 0; q < 3; q++) {
+                    if (q != idle) {
+                        to = Math.min(to, newest[q]);
+                    }
+                }
+                frontier = Math.max(frontier, to);
+                Timed.Advance<Order> advance = new Timed.Advance<>(frontier);
                 oneByOne.add(advance);
                 batched.add(advance);
             }
@@ -155,6 +178,67 @@ class EventTimeOrderTest {
         Timed.Advance<Order> last = new Timed.Advance<>(Math.max(newest[0], Math.max(newest[1], newest[2])));
         oneByOne.add(last);
         batched.add(last);
+    }
+
+    /**
+     * The order by definition: an event at or below the frontier goes at once; the others wait for the advance that
+     * reaches them and go by clock, then arrival, each new clock after an advance to it.
+     */
+    private static List<String> model(List<Timed<Order>> input) {
+        List<String> out = new ArrayList<>();
+        List<Timed.Event<Order>> waiting = new ArrayList<>();
+        long frontier = InputClocks.NONE;
+        long announced = InputClocks.NONE;
+        for (Timed<Order> value : input) {
+            if (value instanceof Timed.Event<Order> event) {
+                if (event.newestBefore() <= frontier) {
+                    out.add(describe(keyOf(event), event));
+                } else {
+                    waiting.add(event);
+                }
+            } else if (value instanceof Timed.Advance<Order> advance) {
+                frontier = Math.max(frontier, advance.frontier());
+                long reached = frontier;
+                List<Timed.Event<Order>> due = new ArrayList<>(waiting.stream()
+                        .filter(event -> event.newestBefore() <= reached).toList());
+                waiting.removeAll(due);
+                due.sort(java.util.Comparator.comparingLong(Timed.Event::newestBefore));   // stable: arrival
+                for (Timed.Event<Order> event : due) {
+                    if (event.newestBefore() > announced) {
+                        announced = event.newestBefore();
+                        out.add(TimedOrdersFixture.describe(new Timed.Advance<Order>(announced)));
+                    }
+                    out.add(describe(keyOf(event), event));
+                }
+                if (frontier > announced) {
+                    announced = frontier;
+                    out.add(TimedOrdersFixture.describe(new Timed.Advance<Order>(announced)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String keyOf(Timed<Order> value) {
+        return value instanceof Timed.Event<Order> event ? Long.toString(event.event().orderId()) : SourceClock.NO_KEY;
+    }
+
+    private static String describe(String key, Timed<Order> value) {
+        return TimedOrdersFixture.describe(value) + (value instanceof Timed.Event<Order> ? " key " + key : "");
+    }
+
+    private void clocksSaveFrontier(long frontier) {
+        new ClockStore(clocks).saveFrontier(frontier);
+    }
+
+    private Bytes lastKey() {
+        Bytes last = null;
+        try (var all = buffer.all()) {
+            while (all.hasNext()) {
+                last = all.next().key;
+            }
+        }
+        return last;
     }
 
     private EventTimeOrder<Order> started() {
@@ -169,7 +253,7 @@ class EventTimeOrderTest {
 
     private List<String> signals() {
         return context.forwarded().stream()
-                .map(forward -> TimedOrdersFixture.describe(forward.record().value())).toList();
+                .map(forward -> describe(forward.record().key(), forward.record().value())).toList();
     }
 
     private static Record<String, Timed<Order>> advance(String time) {
