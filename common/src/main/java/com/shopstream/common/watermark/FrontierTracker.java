@@ -112,8 +112,10 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
             store.saveFrontier(frontier);
             progress.forEach(p -> p.frontier(taskId, frontier));
             Timed.Advance<V> advance = new Timed.Advance<>(frontier);
+            // from the timer: the task's stream time, or, before the task has one, the frontier (an event time too)
+            long streamTime = context.currentStreamTimeMs();
             context.forward(trigger != null ? trigger.withValue(advance)
-                    : new Record<>(SourceClock.NO_KEY, advance, Math.max(0, context.currentStreamTimeMs())));
+                    : new Record<>(SourceClock.NO_KEY, advance, streamTime >= 0 ? streamTime : frontier));
         }
     }
 

@@ -31,6 +31,16 @@ class FrontierTrackerTimerTest {
 
     @Test
     void anAdvanceARestartLeftWaitingIsSentFromTheTimerOnceAFreshReadAllowsIt() {
+        sentFromTheTimer(ms("10:06:00"), ms("10:06:00"));
+    }
+
+    @Test
+    void beforeTheTaskHasAStreamTimeTheTimersAdvanceCarriesTheFrontierAsItsTimestamp() {
+        sentFromTheTimer(-1, ms("10:05:00"));
+    }
+
+    /** @param streamTime the task's newest record timestamp ({@code -1}: none yet) */
+    private void sentFromTheTimer(long streamTime, long timestamp) {
         TestStreams streams = TestStreams.forDriver("frontier-timer-test");
         streams.with(streams.eventTime().withEndOffsets(new InputClocks.EndOffsets() {
             @Override
@@ -49,7 +59,7 @@ class FrontierTrackerTimerTest {
             }
         }));
         MockProcessorContext<String, Timed<Order>> context = new MockProcessorContext<>(streams.properties());
-        context.setCurrentStreamTimeMs(ms("10:06:00"));   // the task's newest record timestamp
+        context.setCurrentStreamTimeMs(streamTime);
         KeyValueStore<String, byte[]> store = Stores.keyValueStoreBuilder(
                 Stores.inMemoryKeyValueStore(STEP.storeName()), Serdes.String(), Serdes.ByteArray())
                 .withLoggingDisabled().build();
@@ -79,7 +89,7 @@ class FrontierTrackerTimerTest {
         assertThat(context.forwarded()).hasSize(1);
         assertThat(context.forwarded().get(0).record().value()).isEqualTo(new Timed.Advance<Order>(ms("10:05:00")));
         assertThat(context.forwarded().get(0).record().key()).isEqualTo(SourceClock.NO_KEY);
-        assertThat(context.forwarded().get(0).record().timestamp()).isEqualTo(ms("10:06:00"));
+        assertThat(context.forwarded().get(0).record().timestamp()).isEqualTo(timestamp);
         assertThat(new ClockStore(store).frontier()).isEqualTo(ms("10:05:00"));
 
         timer.getPunctuator().punctuate(200);
