@@ -106,7 +106,11 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
         kept.add(merged);
         kept.sort(Comparator.comparingLong(OpenSession::first));
         sessions.put(customer, kept);
-        ends.add(merged.end(gap), customer.getBytes(StandardCharsets.UTF_8));
+        if (absorbed.isEmpty()) {
+            // a new session. One that grew keeps the index entries of what it absorbed, each at or before its end:
+            // when the watermark passes one, the session is looked at and indexed again at its end then
+            ends.add(merged.end(gap), customer.getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     /** Writes and forgets every session whose end the watermark has reached. */
@@ -119,7 +123,7 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
             String customer = new String(expired.key(), StandardCharsets.UTF_8);
             List<OpenSession> open = sessions.get(customer);
             if (open == null) {
-                continue;   // an index entry of a session that a merge absorbed and that closed already
+                continue;   // an index entry of a session that closed already
             }
             List<OpenSession> stillOpen = new ArrayList<>();
             for (OpenSession session : open) {
@@ -128,6 +132,9 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
                             .withValue(SessionChange.closed(result(customer, session))));
                 } else {
                     stillOpen.add(session);
+                    // the entry just passed may have been its only one (it grew since): index it where it ends now
+                    // (the same key again if it had not grown)
+                    ends.add(session.end(gap), expired.key());
                 }
             }
             if (stillOpen.isEmpty()) {

@@ -71,6 +71,33 @@ class SessionTopologyTest {
     }
 
     @Test
+    void aSessionThatGrowsOrderByOrderHasOneIndexEntryAndIsFinalWhenTheWatermarkPassesItsEnd() {
+        for (int minute = 0; minute <= 20; minute++) {
+            order(minute + 1, 1, String.format("10:%02d:00", minute));   // watermark 10:17 at the last
+        }
+        assertThat(indexEntries()).as("indexed again as the watermark passes its old ends, not once per order")
+                .isEqualTo(1);
+        assertThat(harness.records("customer-sessions-final")).isEmpty();
+
+        order(30, 2, "10:25:59");   // watermark 10:22:59: not yet
+        assertThat(harness.records("customer-sessions-final")).isEmpty();
+        order(31, 2, "10:26:00");   // watermark 10:23 = its end
+        assertThat(rows(harness.records("customer-sessions-final"))).containsExactly(
+                "1@2026-01-22T10:00:00Z 10:00:00-10:23:00 21");
+    }
+
+    private long indexEntries() {
+        long count = 0;
+        try (var all = harness.driver().getKeyValueStore("customer-sessions-ends").all()) {
+            while (all.hasNext()) {
+                all.next();
+                count++;
+            }
+        }
+        return count;
+    }
+
+    @Test
     void storeAndInternalTopicNamesArePinned() {
         TopologyDescription description = SessionTopology.build(TestStreams.forDriver("names").builder(),
                 SessionConfigs.defaults()).describe();
