@@ -32,11 +32,8 @@ record StoreBound(String store, long rows, String why) {
             // orders wait until every partition's watermark has reached theirs: the skew between partitions
             return kept(store, rates.ordersPerSecond(), minutes(2), rates);
         }
-        if (store.equals("customer-streaks-expiry")) {
-            // an entry per change of a customer's expiry; a stale one stays until it comes due (streak timeout)
-            return kept(store, rates.ordersPerSecond(), minutes(30), rates);
-        }
         if (store.contains("streak")) {
+            // the state, and its expiry index: an entry per customer, moved when the watermark passes it
             return new StoreBound(store, rates.customers(), "a row per customer");
         }
         return switch (store) {

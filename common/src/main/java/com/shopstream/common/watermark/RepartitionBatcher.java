@@ -1,6 +1,7 @@
 package com.shopstream.common.watermark;
 
 import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.StreamsRuntime;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,7 +16,6 @@ import java.util.Set;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -111,8 +111,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         }
         // twice per commit interval (a batch mostly reaches an operator that writes update rows every commit
         // interval before its next rows), and at least every report interval (at_least_once commits every 30 s)
-        long interval = Long.parseLong(String.valueOf(context.appConfigs().get(
-                StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)));
+        long interval = CommitInterval.of(context).toMillis();
         long timer = Math.max(1, Math.min(interval / 2, runtime.reportInterval().toMillis()));
         context.schedule(Duration.ofMillis(timer), PunctuationType.WALL_CLOCK_TIME, now -> {
             behind.clear();

@@ -3,6 +3,7 @@ package com.shopstream.orders.topology;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.WindowResult;
+import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.watermark.EventBatches;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.InputClocks;
@@ -14,7 +15,6 @@ import com.shopstream.common.watermark.Timed;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.HashMap;
@@ -24,7 +24,6 @@ import java.util.function.Function;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -100,10 +99,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
             deletedUpTo = closedUpTo - retention;
         }
         if (query.updateTopic() != null) {
-            Object interval = context.appConfigs().get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG);
-            // commit.interval.ms may be 0 (commit as often as possible); a punctuation needs at least 1 ms
-            context.schedule(Duration.ofMillis(Math.max(1, Long.parseLong(String.valueOf(interval)))),
-                    PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
+            context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
         }
     }
 

@@ -2,20 +2,18 @@ package com.shopstream.orders.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.model.WindowResult;
+import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -40,8 +38,8 @@ class WindowProcessorRestartTest {
     @BeforeEach
     void start() {
         context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
-        windows = store(context, query.storeName(), Serdes.Bytes(), new WindowAggregateSerde());
-        store(context, "frontier", Serdes.String(), Serdes.ByteArray());
+        windows = MockStores.keyValue(context, query.storeName(), Serdes.Bytes(), new WindowAggregateSerde());
+        MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         processor = new WindowProcessor(query, OrderWindowTopology.lateness(query), "frontier");
     }
 
@@ -77,14 +75,5 @@ class WindowProcessorRestartTest {
         context.scheduledPunctuators().get(1).getPunctuator().punctuate(0);   // the one this init scheduled
 
         assertThat(context.forwarded()).hasSize(1);
-    }
-
-    private static <K, V> KeyValueStore<K, V> store(MockProcessorContext<?, ?> context, String name, Serde<K> keys,
-                                                    Serde<V> values) {
-        KeyValueStore<K, V> store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name), keys,
-                values).withLoggingDisabled().build();
-        store.init(context.getStateStoreContext(), store);
-        context.addStateStore(store);
-        return store;
     }
 }

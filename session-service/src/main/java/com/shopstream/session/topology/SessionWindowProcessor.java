@@ -3,6 +3,8 @@ package com.shopstream.session.topology;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.SessionResult;
+import com.shopstream.common.streams.CommitInterval;
+import com.shopstream.common.streams.PendingUpdateRows;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.IdleLateness;
@@ -16,9 +18,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -34,6 +38,13 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * holds. Orders too late for their own partition never get here (the source step refused them); one that its
  * partition admitted but whose interval the query's watermark had already made final — only possible while its
  * partition was idle — goes to the late topic with the cause {@code idle-partition}.
+ *
+ * <p>Update rows are coalesced per commit interval, as the contract allows: a session's newest row is written every
+ * commit interval of wall-clock time, and before its final row. A merge's rows are not held: the tombstones of the
+ * absorbed sessions and the merged session's row go at once, together, because a tombstone is never written again
+ * after a crash, and a table read from the topic should not lose the absorbed sessions without getting the merged
+ * one. A start holds the rows of every open session, so they are the first written (a crash after a commit can lose
+ * the rows held in memory; the store has the sessions).
  */
 final class SessionWindowProcessor implements Processor<String, Timed<Order>, String, SessionChange> {
 
@@ -45,6 +56,7 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
     private ExpiryIndex ends;
     private IdleLateness idle;
     private long closedUpTo = InputClocks.NONE;
+    private final PendingUpdateRows<SessionChange> updates = new PendingUpdateRows<>();
 
     SessionWindowProcessor(QueryLateness query, long gap, SessionStores stores) {
         this.query = query;
@@ -54,11 +66,20 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
 
     @Override
     public void init(ProcessorContext<String, SessionChange> context) {
+        // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.context = context;
+        this.updates.clear();
         this.sessions = context.getStateStore(stores.open());
         this.ends = new ExpiryIndex(context.getStateStore(stores.ends()));
         this.idle = IdleLateness.of(context, query);
         this.closedUpTo = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(stores.frontier())));
+        try (KeyValueIterator<String, List<OpenSession>> open = sessions.all()) {
+            open.forEachRemaining(customer -> customer.value.forEach(session -> updates.hold(new Record<>(
+                    key(customer.key, session), SessionChange.update(result(customer.key, session)),
+                    Math.max(0, session.last())))));
+        }
+        context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME,
+                now -> updates.writeAll(context::forward));
     }
 
     @Override
@@ -96,13 +117,22 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
                 kept.add(session);
             }
         }
+        boolean tombstoned = false;
         for (OpenSession session : absorbed) {
             if (session.first() != merged.first()) {
+                updates.take(key(customer, session));
                 context.forward(record.withKey(key(customer, session)).withValue(SessionChange.tombstone()));
+                tombstoned = true;
             }
         }
-        context.forward(record.withKey(key(customer, merged))
-                .withValue(SessionChange.update(result(customer, merged))));
+        Record<String, SessionChange> row = record.withKey(key(customer, merged))
+                .withValue(SessionChange.update(result(customer, merged)));
+        if (tombstoned) {
+            updates.take(row.key());
+            context.forward(row);
+        } else {
+            updates.hold(row);
+        }
         kept.add(merged);
         kept.sort(Comparator.comparingLong(OpenSession::first));
         sessions.put(customer, kept);
@@ -128,6 +158,7 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
             List<OpenSession> stillOpen = new ArrayList<>();
             for (OpenSession session : open) {
                 if (session.end(gap) <= watermark) {
+                    updates.take(key(customer, session)).ifPresent(context::forward);   // its last update first
                     context.forward(trigger.withKey(key(customer, session))
                             .withValue(SessionChange.closed(result(customer, session))));
                 } else {

@@ -2,6 +2,8 @@ package com.shopstream.session.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
+import com.shopstream.common.streams.CommitInterval;
+import com.shopstream.common.streams.PendingUpdateRows;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.InputClocks;
@@ -10,22 +12,33 @@ import com.shopstream.common.watermark.Timed;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Per-key state with a timeout (Spark's {@code flatMapGroupsWithState}): the number of consecutive orders of at least
- * {@code threshold} per customer, in arrival order; a smaller order resets it to 0. Every order writes the new value.
- * When the customer has been quiet for {@code timeout}, the final value goes out with {@code timed_out: true} and the
+ * {@code threshold} per customer, in arrival order; a smaller order resets it to 0. Every order changes the value;
+ * the rows are coalesced per commit interval, as the contract allows (a customer's newest value is written every
+ * commit interval of wall-clock time, and before its timed-out row; a start holds every customer's value, so they
+ * are the first written, since a crash can lose the rows held in memory). When the customer has been quiet for {@code timeout}, the final value goes out with {@code timed_out: true} and the
  * state is deleted, so every key has a way out. Quiet is measured by the watermark (default) or by the wall clock.
  *
  * <p>Event-time timeouts are checked whenever the query's watermark (the oldest of every orders partition's) moves,
  * the way a Spark micro-batch times out state once its watermark is known; orders come in the order of their
  * partitions' clocks ({@code EventTimeOrder}), so a customer times out before an order its partitions' watermarks
  * had already put after the timeout, whatever the read speed. Wall-clock timeouts run on wall-clock punctuation.
+ *
+ * <p>The expiry index has one entry per customer, written when a streak starts: an order that pushes the timeout
+ * back leaves it, and when the watermark (or clock) passes it, a customer not yet quiet long enough is indexed
+ * again where its timeout is then. Each order would otherwise write an entry, and later its deletion, to the
+ * changelog.
  */
 final class StreakProcessor implements Processor<String, Timed<Order>, String, StreakUpdate> {
 
@@ -41,6 +54,7 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
     private KeyValueStore<String, StreakState> streaks;
     private ExpiryIndex expiries;
     private long watermark = InputClocks.NONE;
+    private final PendingUpdateRows<StreakUpdate> updates = new PendingUpdateRows<>();
 
     StreakProcessor(QueryLateness query, BigDecimal threshold, Duration timeout, StreakClock clock,
                     Duration checkInterval, String stateStore, String expiryStore, String frontierStore) {
@@ -56,13 +70,22 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
 
     @Override
     public void init(ProcessorContext<String, StreakUpdate> context) {
+        // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.context = context;
+        this.updates.clear();
         this.streaks = context.getStateStore(stateStore);
         this.expiries = new ExpiryIndex(context.getStateStore(expiryStore));
         this.watermark = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore)));
         if (clock == StreakClock.WALL_CLOCK) {
             context.schedule(checkInterval, PunctuationType.WALL_CLOCK_TIME, now -> timeOut(now, now));
         }
+        try (KeyValueIterator<String, StreakState> all = streaks.all()) {
+            all.forEachRemaining(customer -> updates.hold(new Record<>(customer.key,
+                    new StreakUpdate(Long.parseLong(customer.key), customer.value.streak(), false),
+                    Math.max(0, customer.value.lastEventTime()))));
+        }
+        context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME,
+                now -> updates.writeAll(context::forward));
     }
 
     @Override
@@ -85,12 +108,11 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
                 Math.max(before == null ? Long.MIN_VALUE : before.lastEventTime(), order.eventTimeMillis()),
                 context.currentSystemTimeMs());
         streaks.put(record.key(), after);
-        long expiresAt = expiresAt(after);
-        if (before == null || expiresAt(before) != expiresAt) {
-            // the old index entry stays until it comes due; timeOut() recognises it as stale
-            expiries.add(expiresAt, key(record.key()));
+        if (before == null || expiresAt(after) < expiresAt(before)) {
+            // a new streak; or a wall clock set back, whose timeout comes before the entry there is
+            expiries.add(expiresAt(after), key(record.key()));
         }
-        context.forward(record.withValue(new StreakUpdate(Long.parseLong(record.key()), streak, false)));
+        updates.hold(record.withValue(new StreakUpdate(Long.parseLong(record.key()), streak, false)));
     }
 
     /** Times out every customer whose expiry {@code now} has passed. */
@@ -98,15 +120,32 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
         if (now == InputClocks.NONE) {
             return;
         }
+        List<TimedOut> timedOut = new ArrayList<>();
         for (ExpiryIndex.Expired expired : expiries.removeUpTo(now - 1)) {
             String customer = new String(expired.key(), StandardCharsets.UTF_8);
             StreakState state = streaks.get(customer);
-            if (state != null && expiresAt(state) == expired.expiresAt()) {
-                streaks.delete(customer);
-                context.forward(new Record<>(customer,
-                        new StreakUpdate(Long.parseLong(customer), state.streak(), true), Math.max(0, timestamp)));
+            if (state == null) {
+                continue;   // another entry of a customer who timed out (earlier releases indexed each order)
+            }
+            long expiresAt = expiresAt(state);
+            if (expiresAt < now) {
+                timedOut.add(new TimedOut(customer, expiresAt, state));
+            } else {
+                expiries.add(expiresAt, expired.key());   // an order pushed it back since the entry was written
             }
         }
+        // in the order of their timeouts, as if each had its entry at its own
+        timedOut.sort(Comparator.comparingLong(TimedOut::expiresAt).thenComparing(TimedOut::customer));
+        for (TimedOut quiet : timedOut) {
+            streaks.delete(quiet.customer());
+            updates.take(quiet.customer()).ifPresent(context::forward);   // its last value first
+            context.forward(new Record<>(quiet.customer(),
+                    new StreakUpdate(Long.parseLong(quiet.customer()), quiet.state().streak(), true),
+                    Math.max(0, timestamp)));
+        }
+    }
+
+    private record TimedOut(String customer, long expiresAt, StreakState state) {
     }
 
     private long expiresAt(StreakState state) {

@@ -15,14 +15,17 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
 
 /**
  * Sessions and streaks behind the repartition, fed by hand what the repartition topic holds when {@code orders} has
  * two partitions: the same records of each partition, interleaved as a live run and as a skewed backlog read would
- * interleave them, give the same final sessions and the same streaks.
+ * interleave them, give the same final sessions and the same streaks. A commit interval passes after each record, so
+ * that the streaks' rows show every value of a record read alone (rows are coalesced per commit interval).
  */
 class SessionPartitionsTest {
 
@@ -61,7 +64,8 @@ class SessionPartitionsTest {
         Outputs batched = run(List.of(EARLY_R1, batch(0, A, X), R0, batch(1, B, C), R1));
 
         assertThat(batched.finals()).containsExactlyInAnyOrderElementsOf(live.finals());
-        assertThat(batched.streaks()).containsExactlyElementsOf(live.streaks());
+        // a batch's orders are counted within one commit interval: its rows are coalesced, the values are the same
+        assertThat(batched.latestStreaks()).isEqualTo(live.latestStreaks()).containsEntry(1L, 1L).hasSize(2);
     }
 
     @Test
@@ -89,6 +93,13 @@ class SessionPartitionsTest {
     }
 
     private record Outputs(List<String> finals, List<String> streaks) {
+
+        /** Each customer's newest streak, as a table read from the update topic has it. */
+        Map<Long, Long> latestStreaks() {
+            Map<Long, Long> latest = new HashMap<>();
+            streaks.forEach(row -> latest.put(Long.parseLong(row.split(":")[0]), Long.parseLong(row.split(":")[1])));
+            return latest;
+        }
     }
 
     private static Outputs run(List<Piped> records) {
@@ -99,6 +110,7 @@ class SessionPartitionsTest {
             for (Piped piped : records) {
                 harness.pipe(REPARTITION, piped.key().getBytes(StandardCharsets.UTF_8),
                         serde.serializer().serialize(REPARTITION, piped.value()), new RecordHeaders());
+                harness.nextCommit();
             }
             List<String> finals = new ArrayList<>();
             for (OutputRecord record : harness.records("customer-sessions-final")) {

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Exact output sequences of sessions; stream time moves only with later orders. Gap and delay: 3 minutes. */
+/**
+ * Exact output sequences of sessions; stream time moves only with later orders. Gap and delay: 3 minutes. Update rows
+ * are written once per commit interval ({@code nextCommit}), before a session's final row, and at once for a merge.
+ */
 class SessionTopologyTest {
 
     private StreamsHarness harness;
@@ -33,7 +36,9 @@ class SessionTopologyTest {
     @Test
     void aLateOrderInsideTheGraceJoinsTwoSessionsAndTheUpdateTopicTombstonesTheAbsorbedOne() {
         order(1, 1, "10:00:00");   // session A [10:00, 10:03)
+        harness.nextCommit();
         order(2, 1, "10:05:00");   // session B [10:05, 10:08): 2 min after A's end
+        harness.nextCommit();
         order(3, 1, "10:02:30");   // late but on time (watermark 10:02): touches both, A absorbs B
 
         assertThat(rows(harness.records("customer-sessions"))).containsExactly(
@@ -51,6 +56,7 @@ class SessionTopologyTest {
     void anOrderExactlyAGapAfterTheLastJoinsTheSession() {
         order(1, 1, "10:00:00");
         order(2, 1, "10:03:00");
+        harness.nextCommit();
 
         assertThat(rows(harness.records("customer-sessions"))).last()
                 .isEqualTo("1@2026-01-22T10:00:00Z 10:00:00-10:06:00 2");
@@ -64,6 +70,7 @@ class SessionTopologyTest {
                 "1@2026-01-22T10:00:00Z 10:00:00-10:03:00 1");
 
         order(3, 1, "10:02:59");   // its own interval ends 10:05:59 > 10:03: on time, but the session is closed
+        harness.nextCommit();
         assertThat(rows(harness.records("customer-sessions"))).last()
                 .isEqualTo("1@2026-01-22T10:02:59Z 10:02:59-10:05:59 1");
         order(4, 1, "10:00:00");   // its interval ends 10:03:00 <= watermark 10:03: too late
@@ -84,6 +91,40 @@ class SessionTopologyTest {
         order(31, 2, "10:26:00");   // watermark 10:23 = its end
         assertThat(rows(harness.records("customer-sessions-final"))).containsExactly(
                 "1@2026-01-22T10:00:00Z 10:00:00-10:23:00 21");
+    }
+
+    @Test
+    void changesWithinACommitIntervalGiveOneUpdateRowWrittenBeforeTheFinalRow() {
+        order(1, 1, "10:00:00");
+        order(2, 1, "10:01:00");
+        order(3, 1, "10:02:00");   // [10:00, 10:05)
+        assertThat(harness.records("customer-sessions")).as("held until the commit interval has passed").isEmpty();
+
+        order(4, 2, "10:08:00");   // watermark 10:05: final before the commit interval has passed
+        assertThat(rows(harness.records("customer-sessions"))).containsExactly(
+                "1@2026-01-22T10:00:00Z 10:00:00-10:05:00 3");
+        assertThat(rows(harness.records("customer-sessions-final"))).containsExactly(
+                "1@2026-01-22T10:00:00Z 10:00:00-10:05:00 3");
+
+        harness.nextCommit();
+        assertThat(rows(harness.records("customer-sessions"))).containsExactly(
+                "1@2026-01-22T10:00:00Z 10:00:00-10:05:00 3",
+                "2@2026-01-22T10:08:00Z 10:08:00-10:11:00 1");
+        harness.nextCommit();
+        assertThat(harness.records("customer-sessions")).as("nothing changed since").hasSize(2);
+    }
+
+    @Test
+    void aMergeWritesItsTombstoneAndTheMergedRowAtOnceInsteadOfTheHeldRows() {
+        order(1, 1, "10:00:00");   // A, held
+        order(2, 1, "10:05:00");   // B, held
+        order(3, 1, "10:02:30");   // A absorbs B
+
+        assertThat(rows(harness.records("customer-sessions"))).containsExactly(
+                "1@2026-01-22T10:05:00Z tombstone",
+                "1@2026-01-22T10:00:00Z 10:00:00-10:08:00 3");
+        harness.nextCommit();
+        assertThat(harness.records("customer-sessions")).as("the held rows of A and B are gone").hasSize(2);
     }
 
     private long indexEntries() {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.MockStores;
+import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.InputClocks;
 import com.shopstream.common.watermark.InputPartition;
@@ -16,16 +18,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
 
 /**
  * The streak processor alone, with a mock context: each order comes with the advance of the query's frontier after
- * it, as the event-time order sends them (event-time timeouts follow it); the wall-clock punctuator is fired by hand.
+ * it, as the event-time order sends them (event-time timeouts follow it); the punctuators (the commit interval's,
+ * which writes the held rows, and the wall-clock timeouts') are fired by hand.
  */
 class StreakProcessorTest {
 
@@ -35,6 +39,7 @@ class StreakProcessorTest {
 
     private MockProcessorContext<String, StreakUpdate> context;
     private KeyValueStore<String, StreakState> state;
+    private KeyValueStore<Bytes, byte[]> expiry;
     private StreakProcessor processor;
 
     @Test
@@ -42,11 +47,65 @@ class StreakProcessorTest {
         start(StreakClock.EVENT_TIME);
 
         order(1, "12.50", "10:00:00", "09:57:00");
+        commit();
+        order(1, "10.00", "10:01:00", "09:58:00");
+        commit();
+        order(1, "9.99", "10:02:00", "09:59:00");
+        commit();
+        order(1, "20.00", "10:03:00", "10:00:00");
+        commit();
+
+        assertThat(updates()).containsExactly("1:1:false", "1:2:false", "1:0:false", "1:1:false");
+    }
+
+    @Test
+    void writesEachCustomersNewestValueOncePerCommitInterval() {
+        start(StreakClock.EVENT_TIME);
+        order(1, "12.50", "10:00:00", "09:57:00");
+        order(2, "12.50", "10:00:10", "09:57:10");
         order(1, "10.00", "10:01:00", "09:58:00");
         order(1, "9.99", "10:02:00", "09:59:00");
         order(1, "20.00", "10:03:00", "10:00:00");
+        assertThat(updates()).as("held until the commit interval has passed").isEmpty();
 
-        assertThat(updates()).containsExactly("1:1:false", "1:2:false", "1:0:false", "1:1:false");
+        commit();
+        assertThat(updates()).containsExactly("1:1:false", "2:1:false");
+        context.resetForwards();
+        commit();
+        assertThat(updates()).as("nothing changed since").isEmpty();
+    }
+
+    @Test
+    void aCustomersHeldValueGoesBeforeItsTimedOutRow() {
+        start(StreakClock.EVENT_TIME);
+        order(1, "12.50", "10:00:00", "09:57:00");
+        commit();
+        order(1, "12.50", "10:01:00", "09:58:00");
+        context.resetForwards();
+
+        order(2, "1.00", "10:35:00", "10:32:00");   // times customer 1 out before the commit interval has passed
+
+        assertThat(updates()).containsExactly("1:2:false", "1:2:true");
+        commit();
+        assertThat(updates()).containsExactly("1:2:false", "1:2:true", "2:0:false");
+    }
+
+    @Test
+    void theFirstRowsAfterAStartAreEveryCustomersValue() {
+        start(StreakClock.EVENT_TIME);
+        // counted before the restart; their rows were lost with the crash
+        state.put("1", new StreakState(3, Instant.parse("2026-01-22T10:00:00Z").toEpochMilli(), 0));
+        state.put("2", new StreakState(0, Instant.parse("2026-01-22T10:01:00Z").toEpochMilli(), 0));
+        processor = new StreakProcessor(QUERY, new BigDecimal("10.00"), TIMEOUT, StreakClock.EVENT_TIME,
+                Duration.ofMinutes(1), "state", "expiry", "frontier");
+        processor.init(context);
+        order(2, "12.50", "10:02:00", "09:59:00");
+
+        commit();
+        assertThat(updates()).containsExactlyInAnyOrder("1:3:false", "2:1:false");
+        context.resetForwards();
+        commit();
+        assertThat(updates()).isEmpty();
     }
 
     @Test
@@ -54,15 +113,19 @@ class StreakProcessorTest {
         start(StreakClock.EVENT_TIME);
         order(1, "12.50", "10:00:00", "09:57:00");
         order(2, "12.50", "10:20:00", "10:17:00");
+        commit();
         context.resetForwards();
 
         order(3, "1.00", "10:33:00", "10:30:00");   // watermark 10:30 = customer 1's 10:00 + 30 min: not passed
+        commit();
         assertThat(updates()).containsExactly("3:0:false");
         context.resetForwards();
 
         order(3, "1.00", "10:33:01", "10:30:01");   // passed: customer 1 times out with its last value
-        assertThat(updates()).containsExactly("3:0:false", "1:1:true");
-        assertThat(context.scheduledPunctuators()).isEmpty();
+        commit();
+        assertThat(updates()).containsExactly("1:1:true", "3:0:false");
+        assertThat(context.scheduledPunctuators()).as("only the commit interval's: no wall-clock timeouts")
+                .extracting(CapturedPunctuator::getInterval).containsExactly(commitInterval());
         assertThat(state.get("1")).isNull();
         assertThat(state.get("2")).isNotNull();
     }
@@ -74,10 +137,20 @@ class StreakProcessorTest {
         order(1, "12.50", "10:25:00", "10:22:00");
         context.resetForwards();
 
-        order(9, "1.00", "10:40:00", "10:37:00");   // past 10:30, but customer 1's newest order is 10:25
+        assertThat(indexEntries()).as("one entry per customer, not one per order").isEqualTo(1);
 
-        assertThat(updates()).containsExactly("9:0:false");
+        order(9, "1.00", "10:40:00", "10:37:00");   // past 10:30, but customer 1's newest order is 10:25
+        commit();
+        assertThat(updates()).containsExactly("1:2:false", "9:0:false");
         assertThat(state.get("1").streak()).isEqualTo(2);
+        assertThat(indexEntries()).as("customer 1 indexed again at 10:55, customer 9 at 11:10").isEqualTo(2);
+        context.resetForwards();
+
+        order(9, "1.00", "10:58:00", "10:55:00");   // 10:55 = customer 1's 10:25 + 30 min: not passed
+        assertThat(updates()).isEmpty();
+        order(9, "1.00", "10:58:01", "10:55:01");
+        assertThat(updates()).containsExactly("1:2:true");
+        assertThat(indexEntries()).isEqualTo(1);
     }
 
     @Test
@@ -85,10 +158,12 @@ class StreakProcessorTest {
         start(StreakClock.WALL_CLOCK);
         context.setCurrentSystemTimeMs(1_000_000);
         order(1, "12.50", "10:00:00", "09:57:00");
+        commit();
         context.resetForwards();
 
         context.setCurrentSystemTimeMs(1_060_000);
         order(2, "1.00", "23:00:00", "22:57:00");   // the watermark does not time anyone out in this mode
+        commit();
         context.resetForwards();
         context.setCurrentSystemTimeMs(1_000_000 + TIMEOUT.toMillis());
         punctuate();
@@ -102,19 +177,11 @@ class StreakProcessorTest {
     }
 
     private void start(StreakClock clock) {
-        context = new MockProcessorContext<>();
+        context = new MockProcessorContext<>(TestStreams.forDriver("session-service").properties());
         context.setCurrentSystemTimeMs(0);
-        state = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue("state"), Serdes.String(),
-                new StreakStateSerde()).withLoggingDisabled().build();
-        state.init(context.getStateStoreContext(), state);
-        context.addStateStore(state);
-        var expiry = ExpiryIndex.storeBuilder("expiry", StateStoreKind.IN_MEMORY).withLoggingDisabled().build();
-        expiry.init(context.getStateStoreContext(), expiry);
-        context.addStateStore(expiry);
-        var frontier = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue("frontier"), Serdes.String(),
-                Serdes.ByteArray()).withLoggingDisabled().build();
-        frontier.init(context.getStateStoreContext(), frontier);
-        context.addStateStore(frontier);
+        state = MockStores.keyValue(context, "state", Serdes.String(), new StreakStateSerde());
+        expiry = MockStores.add(context, ExpiryIndex.storeBuilder("expiry", StateStoreKind.IN_MEMORY));
+        MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         processor = new StreakProcessor(QUERY, new BigDecimal("10.00"), TIMEOUT, clock, Duration.ofMinutes(1),
                 "state", "expiry", "frontier");
         processor.init(context);
@@ -129,9 +196,38 @@ class StreakProcessorTest {
         processor.process(new Record<>("", new Timed.Advance<>(frontier), ts.toEpochMilli()));
     }
 
+    /** The wall-clock timeouts' punctuator. */
     private void punctuate() {
         CapturedPunctuator punctuator = context.scheduledPunctuators().get(0);
+        assertThat(punctuator.getInterval()).isNotEqualTo(commitInterval());
         punctuator.getPunctuator().punctuate(context.currentSystemTimeMs());
+    }
+
+    /**
+     * Lets a commit interval pass: the punctuator that writes the held rows, the one the newest {@code init}
+     * scheduled (a processor started again schedules its own).
+     */
+    private void commit() {
+        List<CapturedPunctuator> commits = context.scheduledPunctuators().stream()
+                .filter(p -> p.getInterval().equals(commitInterval())).toList();
+        assertThat(commits).isNotEmpty();
+        assertThat(commits.get(commits.size() - 1).getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
+        commits.get(commits.size() - 1).getPunctuator().punctuate(context.currentSystemTimeMs());
+    }
+
+    private Duration commitInterval() {
+        return Duration.ofMillis(Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms"))));
+    }
+
+    private long indexEntries() {
+        long count = 0;
+        try (var all = expiry.all()) {
+            while (all.hasNext()) {
+                all.next();
+                count++;
+            }
+        }
+        return count;
     }
 
     private List<String> updates() {

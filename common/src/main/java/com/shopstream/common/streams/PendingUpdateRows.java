@@ -1,0 +1,49 @@
+package com.shopstream.common.streams;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.apache.kafka.streams.processor.api.Record;
+
+/**
+ * Update-mode rows held until the next commit interval, the newest per key: the contract lets changes within one
+ * commit interval be coalesced (as the DSL's record cache does), and a key that changes several times in one interval
+ * then costs one output record, not one per change.
+ *
+ * <p>In memory only, so the processor that holds them decides what a crash may lose: a row held when the task's
+ * state was committed is not in that commit's output. Its owner holds every row its state has when it starts, and
+ * writes a key's held row before anything that must follow it (a final row, a timed-out row).
+ */
+public final class PendingUpdateRows<V> {
+
+    private final Map<String, Record<String, V>> rows = new LinkedHashMap<>();
+
+    /** Holds {@code row} in place of any row held for its key. */
+    public void hold(Record<String, V> row) {
+        rows.put(row.key(), row);
+    }
+
+    /** Removes and returns the row held for {@code key}. */
+    public Optional<Record<String, V>> take(String key) {
+        return Optional.ofNullable(rows.remove(key));
+    }
+
+    /** Hands every held row to {@code out}, in the order their keys were first held, and holds none. */
+    public void writeAll(Consumer<Record<String, V>> out) {
+        List<Record<String, V>> held = new ArrayList<>(rows.values());
+        rows.clear();
+        held.forEach(out);
+    }
+
+    /** Forgets every held row (a task re-initialized after a corruption starts from its stores). */
+    public void clear() {
+        rows.clear();
+    }
+
+    public int size() {
+        return rows.size();
+    }
+}

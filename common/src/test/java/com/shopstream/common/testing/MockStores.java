@@ -1,0 +1,29 @@
+package com.shopstream.common.testing;
+
+import com.shopstream.common.streams.StateStoreKind;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.streams.processor.StateStore;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+/** Stores for a processor under {@link MockProcessorContext}: in memory, without a changelog, added to the context. */
+public final class MockStores {
+
+    private MockStores() {
+    }
+
+    public static <K, V> KeyValueStore<K, V> keyValue(MockProcessorContext<?, ?> context, String name, Serde<K> keys,
+                                                      Serde<V> values) {
+        return add(context, Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name), keys, values));
+    }
+
+    /** Builds the store {@code builder} describes (its changelog off) and adds it to {@code context}. */
+    public static <S extends StateStore> S add(MockProcessorContext<?, ?> context, StoreBuilder<S> builder) {
+        S store = builder.withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+        context.addStateStore(store);
+        return store;
+    }
+}

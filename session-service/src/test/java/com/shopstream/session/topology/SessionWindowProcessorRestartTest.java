@@ -1,0 +1,102 @@
+package com.shopstream.session.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.model.SessionResult;
+import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.MockStores;
+import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.ExpiryIndex;
+import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.watermark.SessionLateness;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The session processor alone, started on a store that already holds open sessions (a restart): update rows are
+ * held in memory until the commit interval has passed, so a crash after a commit can lose the rows of that commit's
+ * changes; the first rows after the start are therefore those of every open session.
+ */
+class SessionWindowProcessorRestartTest {
+
+    private static final Duration GAP = Duration.ofMinutes(3);
+    private static final Instant TEN = Instant.parse("2026-01-22T10:00:00Z");
+
+    private MockProcessorContext<String, SessionChange> context;
+    private KeyValueStore<String, List<OpenSession>> open;
+    private SessionWindowProcessor processor;
+
+    /** A processor on a sessions store and an empty frontier store (the frontier never moved: nothing is final). */
+    @BeforeEach
+    void start() {
+        context = new MockProcessorContext<>(TestStreams.forDriver("session-service").properties());
+        open = MockStores.keyValue(context, "open", Serdes.String(), new OpenSessionsSerde());
+        MockStores.add(context, ExpiryIndex.storeBuilder("ends", StateStoreKind.IN_MEMORY));
+        MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
+        QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
+        processor = new SessionWindowProcessor(query, GAP.toMillis(),
+                new SessionWindowProcessor.SessionStores("open", "ends", "frontier"));
+    }
+
+    @Test
+    void theFirstUpdateRowsAfterAStartAreThoseOfEveryOpenSession() {
+        // counted before the restart; their rows were lost with the crash
+        open.put("1", List.of(session(0, 1, 1, "2.00"), session(10, 11, 2, "5.50")));
+        open.put("2", List.of(session(2, 2, 1, "1.25")));
+
+        processor.init(context);
+        assertThat(context.forwarded()).isEmpty();
+        CapturedPunctuator commit = context.scheduledPunctuators().get(0);
+        assertThat(commit.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
+        commit.getPunctuator().punctuate(0);
+
+        assertThat(updates()).containsExactly(
+                result(1, 0, 1, 1, "2.00"), result(1, 10, 11, 2, "5.50"), result(2, 2, 2, 1, "1.25"));
+        context.resetForwards();
+        commit.getPunctuator().punctuate(100);
+        assertThat(context.forwarded()).isEmpty();
+    }
+
+    @Test
+    void aRevivedTaskWritesEveryOpenSessionAgainForTheSameProcessor() {
+        open.put("1", List.of(session(0, 1, 1, "2.00")));
+        processor.init(context);
+        context.scheduledPunctuators().get(0).getPunctuator().punctuate(0);
+        assertThat(context.forwarded()).hasSize(1);
+
+        // the transaction that carried that row aborted: Kafka Streams revives the task with the same processor
+        context.resetForwards();
+        processor.init(context);
+        context.scheduledPunctuators().get(1).getPunctuator().punctuate(0);   // the one this init scheduled
+
+        assertThat(updates()).containsExactly(result(1, 0, 1, 1, "2.00"));
+    }
+
+    private List<SessionResult> updates() {
+        return context.forwarded().stream()
+                .map(forwarded -> ((SessionChange.Update) forwarded.record().value()).result())
+                .toList();
+    }
+
+    private static OpenSession session(int firstMinute, int lastMinute, long orders, String total) {
+        return new OpenSession(minute(firstMinute), minute(lastMinute), orders, new BigDecimal(total));
+    }
+
+    private static SessionResult result(long customer, int firstMinute, int lastMinute, long orders, String total) {
+        return new SessionResult(customer, Instant.ofEpochMilli(minute(firstMinute)),
+                Instant.ofEpochMilli(minute(lastMinute)).plus(GAP), orders, new BigDecimal(total));
+    }
+
+    private static long minute(int minute) {
+        return TEN.plus(Duration.ofMinutes(minute)).toEpochMilli();
+    }
+}
