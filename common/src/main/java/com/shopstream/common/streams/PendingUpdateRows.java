@@ -13,9 +13,9 @@ import org.apache.kafka.streams.processor.api.Record;
  * commit interval be coalesced (as the DSL's record cache does), and a key that changes several times in one interval
  * then costs one output record, not one per change.
  *
- * <p>In memory only, so the processor that holds them decides what a crash may lose: a row held when the task's
- * state was committed is not in that commit's output. Its owner holds every row its state has when it starts, and
- * writes a key's held row before anything that must follow it (a final row, a timed-out row).
+ * <p>In memory only: a row held when the task's state is committed is not in that commit's output, and a task that
+ * stops (a crash, a rebalance, a shutdown) drops what it holds. So its owner writes every row its state has again
+ * after a start, and writes a key's held row before anything that must follow it (a final row, a timed-out row).
  */
 public final class PendingUpdateRows<V> {
 
@@ -24,6 +24,10 @@ public final class PendingUpdateRows<V> {
     /** Holds {@code row} in place of any row held for its key. */
     public void hold(Record<String, V> row) {
         rows.put(row.key(), row);
+    }
+
+    public boolean holds(String key) {
+        return rows.containsKey(key);
     }
 
     /** Removes and returns the row held for {@code key}. */
@@ -41,9 +45,5 @@ public final class PendingUpdateRows<V> {
     /** Forgets every held row (a task re-initialized after a corruption starts from its stores). */
     public void clear() {
         rows.clear();
-    }
-
-    public int size() {
-        return rows.size();
     }
 }

@@ -51,8 +51,8 @@ public final class StreamsHarness implements AutoCloseable {
     }
 
     /**
-     * Lets one commit interval of wall-clock time pass: what a service writes once per commit interval (orders-service's
-     * coalesced update rows) is written.
+     * Lets one commit interval of wall-clock time pass: what a service writes once per commit interval (the coalesced
+     * update rows of orders-service's windows and of session-service's sessions and streaks) is written.
      */
     public void nextCommit() {
         StreamsConfig config = new StreamsConfig(streams.properties());

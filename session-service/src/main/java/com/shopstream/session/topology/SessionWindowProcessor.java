@@ -43,8 +43,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * commit interval of wall-clock time, and before its final row. A merge's rows are not held: the tombstones of the
  * absorbed sessions and the merged session's row go at once, together, because a tombstone is never written again
  * after a crash, and a table read from the topic should not lose the absorbed sessions without getting the merged
- * one. A start holds the rows of every open session, so they are the first written (a crash after a commit can lose
- * the rows held in memory; the store has the sessions).
+ * one. A task that stops drops the rows it holds (its store has the sessions), so after a start on a store that
+ * has sessions, the first rows written are those of every open session: update mode may repeat a row, it never
+ * loses the newest one.
  */
 final class SessionWindowProcessor implements Processor<String, Timed<Order>, String, SessionChange> {
 
@@ -57,6 +58,8 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
     private IdleLateness idle;
     private long closedUpTo = InputClocks.NONE;
     private final PendingUpdateRows<SessionChange> updates = new PendingUpdateRows<>();
+    /** Whether every open session's row was written since the start (see the class comment). */
+    private boolean storeRowsWritten;
 
     SessionWindowProcessor(QueryLateness query, long gap, SessionStores stores) {
         this.query = query;
@@ -74,12 +77,9 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
         this.idle = IdleLateness.of(context, query);
         this.closedUpTo = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(stores.frontier())));
         try (KeyValueIterator<String, List<OpenSession>> open = sessions.all()) {
-            open.forEachRemaining(customer -> customer.value.forEach(session -> updates.hold(new Record<>(
-                    key(customer.key, session), SessionChange.update(result(customer.key, session)),
-                    Math.max(0, session.last())))));
+            this.storeRowsWritten = !open.hasNext();
         }
-        context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME,
-                now -> updates.writeAll(context::forward));
+        context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
     }
 
     @Override
@@ -158,6 +158,9 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
             List<OpenSession> stillOpen = new ArrayList<>();
             for (OpenSession session : open) {
                 if (session.end(gap) <= watermark) {
+                    if (!storeRowsWritten) {
+                        writeUpdates();   // the rows a stop may have dropped go before the first final row
+                    }
                     updates.take(key(customer, session)).ifPresent(context::forward);   // its last update first
                     context.forward(trigger.withKey(key(customer, session))
                             .withValue(SessionChange.closed(result(customer, session))));
@@ -174,6 +177,23 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
                 sessions.put(customer, stillOpen);
             }
         }
+    }
+
+    /** Writes the held rows (and, the first time after a start, those of every other open session). */
+    private void writeUpdates() {
+        if (!storeRowsWritten) {
+            storeRowsWritten = true;
+            try (KeyValueIterator<String, List<OpenSession>> open = sessions.all()) {
+                open.forEachRemaining(customer -> customer.value.forEach(session -> {
+                    String key = key(customer.key, session);
+                    if (!updates.holds(key)) {
+                        context.forward(new Record<>(key, SessionChange.update(result(customer.key, session)),
+                                Math.max(0, session.last())));
+                    }
+                }));
+            }
+        }
+        updates.writeAll(context::forward);
     }
 
     /** The names of the processor's stores, and of the tracker's store that keeps the frontier it had reached. */

@@ -24,11 +24,14 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Per-key state with a timeout (Spark's {@code flatMapGroupsWithState}): the number of consecutive orders of at least
- * {@code threshold} per customer, in arrival order; a smaller order resets it to 0. Every order changes the value;
- * the rows are coalesced per commit interval, as the contract allows (a customer's newest value is written every
- * commit interval of wall-clock time, and before its timed-out row; a start holds every customer's value, so they
- * are the first written, since a crash can lose the rows held in memory). When the customer has been quiet for {@code timeout}, the final value goes out with {@code timed_out: true} and the
- * state is deleted, so every key has a way out. Quiet is measured by the watermark (default) or by the wall clock.
+ * {@code threshold} per customer, in arrival order; a smaller order resets it to 0. When the customer has been quiet
+ * for {@code timeout}, the final value goes out with {@code timed_out: true} and the state is deleted, so every key
+ * has a way out. Quiet is measured by the watermark (default) or by the wall clock.
+ *
+ * <p>Every order changes the value; the rows are coalesced per commit interval, as the contract allows: a customer's
+ * newest value is written at most once per commit interval of wall-clock time, and before its timed-out row. A task
+ * that stops drops the rows it holds (its store has the values), so after a start on a store that has streaks, the
+ * first rows written are every customer's.
  *
  * <p>Event-time timeouts are checked whenever the query's watermark (the oldest of every orders partition's) moves,
  * the way a Spark micro-batch times out state once its watermark is known; orders come in the order of their
@@ -38,7 +41,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * <p>The expiry index has one entry per customer, written when a streak starts: an order that pushes the timeout
  * back leaves it, and when the watermark (or clock) passes it, a customer not yet quiet long enough is indexed
  * again where its timeout is then. Each order would otherwise write an entry, and later its deletion, to the
- * changelog.
+ * changelog. The entries are the clock's: changing {@code streak.clock} needs the application reset.
  */
 final class StreakProcessor implements Processor<String, Timed<Order>, String, StreakUpdate> {
 
@@ -55,6 +58,8 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
     private ExpiryIndex expiries;
     private long watermark = InputClocks.NONE;
     private final PendingUpdateRows<StreakUpdate> updates = new PendingUpdateRows<>();
+    /** Whether every customer's row was written since the start (see the class comment). */
+    private boolean storeRowsWritten;
 
     StreakProcessor(QueryLateness query, BigDecimal threshold, Duration timeout, StreakClock clock,
                     Duration checkInterval, String stateStore, String expiryStore, String frontierStore) {
@@ -80,12 +85,9 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
             context.schedule(checkInterval, PunctuationType.WALL_CLOCK_TIME, now -> timeOut(now, now));
         }
         try (KeyValueIterator<String, StreakState> all = streaks.all()) {
-            all.forEachRemaining(customer -> updates.hold(new Record<>(customer.key,
-                    new StreakUpdate(Long.parseLong(customer.key), customer.value.streak(), false),
-                    Math.max(0, customer.value.lastEventTime()))));
+            this.storeRowsWritten = !all.hasNext();
         }
-        context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME,
-                now -> updates.writeAll(context::forward));
+        context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
     }
 
     @Override
@@ -125,7 +127,7 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
             String customer = new String(expired.key(), StandardCharsets.UTF_8);
             StreakState state = streaks.get(customer);
             if (state == null) {
-                continue;   // another entry of a customer who timed out (earlier releases indexed each order)
+                continue;   // another entry of a customer who timed out (a wall clock set back, an earlier release)
             }
             long expiresAt = expiresAt(state);
             if (expiresAt < now) {
@@ -133,6 +135,9 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
             } else {
                 expiries.add(expiresAt, expired.key());   // an order pushed it back since the entry was written
             }
+        }
+        if (!timedOut.isEmpty() && !storeRowsWritten) {
+            writeUpdates();   // the rows a stop may have dropped go before the first timed-out row
         }
         // in the order of their timeouts, as if each had its entry at its own
         timedOut.sort(Comparator.comparingLong(TimedOut::expiresAt).thenComparing(TimedOut::customer));
@@ -145,7 +150,21 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
         }
     }
 
-    private record TimedOut(String customer, long expiresAt, StreakState state) {
+    /** Writes the held rows (and, the first time after a start, every other customer's). */
+    private void writeUpdates() {
+        if (!storeRowsWritten) {
+            storeRowsWritten = true;
+            try (KeyValueIterator<String, StreakState> all = streaks.all()) {
+                all.forEachRemaining(customer -> {
+                    if (!updates.holds(customer.key)) {
+                        context.forward(new Record<>(customer.key,
+                                new StreakUpdate(Long.parseLong(customer.key), customer.value.streak(), false),
+                                Math.max(0, customer.value.lastEventTime())));
+                    }
+                });
+            }
+        }
+        updates.writeAll(context::forward);
     }
 
     private long expiresAt(StreakState state) {
@@ -154,5 +173,8 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
 
     private static byte[] key(String customer) {
         return customer.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private record TimedOut(String customer, long expiresAt, StreakState state) {
     }
 }

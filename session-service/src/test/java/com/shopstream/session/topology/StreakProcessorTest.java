@@ -154,6 +154,50 @@ class StreakProcessorTest {
     }
 
     @Test
+    void customersTimedOutByOneAdvanceGoInTheOrderOfTheirTimeoutsNotOfTheirEntries() {
+        start(StreakClock.EVENT_TIME);
+        order(1, "12.50", "10:00:00", "09:57:00");   // entry at 10:30
+        order(2, "12.50", "10:10:00", "10:07:00");   // entry at 10:40
+        order(1, "12.50", "10:20:00", "10:17:00");   // customer 1 now times out at 10:50, its entry stays at 10:30
+        commit();
+        context.resetForwards();
+
+        order(3, "1.00", "11:03:00", "11:00:00");   // past both
+
+        assertThat(updates()).containsExactly("2:1:true", "1:2:true");
+    }
+
+    @Test
+    void aWallClockTimeoutIsIndexedAgainWhenAnOrderPushedItBackAndEarlierWhenTheClockIsSetBack() {
+        start(StreakClock.WALL_CLOCK);
+        context.setCurrentSystemTimeMs(1_000_000);
+        order(1, "12.50", "10:00:00", "09:57:00");
+        context.setCurrentSystemTimeMs(1_600_000);
+        order(1, "12.50", "10:10:00", "10:07:00");   // customer 1 times out at 1,600,000 + 30 min now
+        commit();
+        context.resetForwards();
+
+        context.setCurrentSystemTimeMs(1_000_000 + TIMEOUT.toMillis() + 1);
+        punctuate();
+        assertThat(updates()).as("its entry passed, but it was not quiet long enough").isEmpty();
+        assertThat(indexEntries()).isEqualTo(1);
+        context.setCurrentSystemTimeMs(1_600_000 + TIMEOUT.toMillis() + 1);
+        punctuate();
+        assertThat(updates()).containsExactly("1:2:true");
+        context.resetForwards();
+
+        context.setCurrentSystemTimeMs(5_000_000);
+        order(5, "12.50", "12:00:00", "11:57:00");
+        context.setCurrentSystemTimeMs(4_000_000);   // the clock set back
+        order(5, "12.50", "12:01:00", "11:58:00");
+        commit();
+        context.resetForwards();
+        context.setCurrentSystemTimeMs(4_000_000 + TIMEOUT.toMillis() + 1);
+        punctuate();
+        assertThat(updates()).as("quiet for the timeout since its last order").containsExactly("5:2:true");
+    }
+
+    @Test
     void timesOutByWallClockWhenConfiguredSo() {
         start(StreakClock.WALL_CLOCK);
         context.setCurrentSystemTimeMs(1_000_000);
