@@ -21,7 +21,8 @@ final class JsonFields {
     static final int MAX_FRACTION_DIGITS = 2;
     static final int MAX_INTEGER_DIGITS = 15;
     private static final int MAX_ECHO = 40;
-    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
+    /** A timestamp after it is refused ("is after 9999-12-31"). */
+    static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
 
     private JsonFields() {
     }
@@ -43,7 +44,13 @@ final class JsonFields {
         if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
             throw new InvalidEventException(field, field + " " + describeNonNumber(token));
         }
-        BigDecimal value = parser.getDecimalValue();
+        BigDecimal value;
+        try {
+            value = parser.getDecimalValue();
+        } catch (NumberFormatException beyondLimits) {
+            // an exponent past BigDecimal's scale (1e2449322160): Jackson refuses to build it
+            throw new InvalidEventException(field, field + " is out of range");
+        }
         if (value.signum() < 0) {
             throw new InvalidEventException(field, field + " is negative");
         }

@@ -113,6 +113,7 @@ class EventReaderTest {
             "1         | 1         | 12.505   | `\"2026-01-22T10:00:30Z\"` | amount has 3 fraction digits                 | amount",
             "1         | 1         | `\"12.50\"` | `\"2026-01-22T10:00:30Z\"` | amount must be a JSON number, not a string | amount",
             "1         | 1         | 1e20     | `\"2026-01-22T10:00:30Z\"` | amount has more than 15 integer digits       | amount",
+            "1         | 1         | 5049e2449322160 | `\"2026-01-22T10:00:30Z\"` | amount is out of range             | amount",
             "1         | 1         | 1        | `\"2026-01-22 10:00:30\"`  | order_ts is not an ISO-8601 timestamp: \"2026-01-22 10:00:30\" | order_ts",
             "1         | 1         | 1        | `\"2026-02-30T10:00:30Z\"` | order_ts is not an ISO-8601 timestamp: \"2026-02-30T10:00:30Z\" | order_ts",
             "1         | 1         | 1        | `\"yesterday\"`            | order_ts is not an ISO-8601 timestamp: \"yesterday\" | order_ts",
