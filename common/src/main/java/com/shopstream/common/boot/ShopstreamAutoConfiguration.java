@@ -1,5 +1,6 @@
 package com.shopstream.common.boot;
 
+import ch.qos.logback.classic.LoggerContext;
 import com.shopstream.common.errors.KafkaDeadLetterPublisher;
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.progress.ProgressRegistry;
@@ -16,6 +17,7 @@ import java.util.Properties;
 import java.util.Set;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -24,8 +26,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Condition;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.kafka.annotation.KafkaStreamsDefaultConfiguration;
 import org.springframework.kafka.config.KafkaStreamsConfiguration;
 import org.springframework.kafka.config.StreamsBuilderFactoryBean;
@@ -67,6 +73,21 @@ public class ShopstreamAutoConfiguration {
     @Bean
     ShopTopics shopTopics(EventReader eventReader) {
         return new ShopTopics(eventReader);
+    }
+
+    /** The log-event counter, where logback is the logging system (as in every service). */
+    @Bean
+    @ConditionalOnClass(name = {"ch.qos.logback.classic.LoggerContext", "io.micrometer.core.instrument.MeterRegistry"})
+    @Conditional(LogbackLogging.class)
+    LogEventMetrics logEventMetrics() {
+        return new LogEventMetrics((LoggerContext) LoggerFactory.getILoggerFactory());
+    }
+
+    static final class LogbackLogging implements Condition {
+        @Override
+        public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            return LoggerFactory.getILoggerFactory() instanceof LoggerContext;
+        }
     }
 
     static String serviceName(Environment environment) {
