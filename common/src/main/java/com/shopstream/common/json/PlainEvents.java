@@ -133,6 +133,14 @@ final class PlainEvents {
 
     /** A non-negative integer of at most 18 digits (so no overflow); the position spoilt if it is not one. */
     private long integer() {
+        return natural(MAX_LONG_DIGITS);
+    }
+
+    /**
+     * A JSON integer without sign of 1 to {@code maxDigits} digits; -1, the position spoilt, if it is not one (a
+     * longer run may overflow while it is read: it is refused all the same).
+     */
+    private long natural(int maxDigits) {
         int start = at;
         long value = 0;
         while (at < json.length && json[at] >= '0' && json[at] <= '9') {
@@ -140,7 +148,7 @@ final class PlainEvents {
             at++;
         }
         int digits = at - start;
-        if (digits == 0 || digits > MAX_LONG_DIGITS || (json[start] == '0' && digits > 1)) {
+        if (digits == 0 || digits > maxDigits || (json[start] == '0' && digits > 1)) {
             at = -1;
             return -1;
         }
@@ -149,15 +157,9 @@ final class PlainEvents {
 
     /** A non-negative amount of at most 15 integer and 2 fraction digits, at scale 2, or {@code null}. */
     private BigDecimal amount() {
-        int start = at;
-        long units = 0;
-        while (at < json.length && json[at] >= '0' && json[at] <= '9') {
-            units = units * 10 + (json[at] - '0');
-            at++;
-        }
-        int digits = at - start;
-        if (digits == 0 || digits > MAX_INTEGER_DIGITS || (json[start] == '0' && digits > 1)) {
-            return spoilt();
+        long units = natural(MAX_INTEGER_DIGITS);
+        if (at < 0) {
+            return null;
         }
         long cents = units * 100;
         if (at < json.length && json[at] == '.') {
