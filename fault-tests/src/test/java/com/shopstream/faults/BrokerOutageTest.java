@@ -69,6 +69,8 @@ class BrokerOutageTest {
             assertThat(afterOutage.repeatedKeys(topic)).as(topic + ": final rows written twice").isEmpty();
         }
         assertThat(afterOutage.lateCounts()).isEqualTo(uninterrupted.outputs.lateCounts());
-        assertThat(afterOutage.deadLetterCounts()).isEqualTo(uninterrupted.outputs.deadLetterCounts());
+        assertThat(afterOutage.deadLetterCounts())
+                .as(() -> "dead letters: " + afterOutage.deadLetterDifference(uninterrupted.outputs))
+                .isEqualTo(uninterrupted.outputs.deadLetterCounts());
     }
 }

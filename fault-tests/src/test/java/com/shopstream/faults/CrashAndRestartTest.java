@@ -58,7 +58,9 @@ class CrashAndRestartTest {
             assertThat(crashed.repeatedKeys(topic)).as(topic + ": final rows written twice").isEmpty();
         }
         assertThat(crashed.lateCounts()).isEqualTo(uninterrupted.outputs.lateCounts());
-        assertThat(crashed.deadLetterCounts()).isEqualTo(uninterrupted.outputs.deadLetterCounts());
+        assertThat(crashed.deadLetterCounts())
+                .as(() -> "dead letters: " + crashed.deadLetterDifference(uninterrupted.outputs))
+                .isEqualTo(uninterrupted.outputs.deadLetterCounts());
         log.info("late rows {}, dead letters {}: as without crashes", crashed.lateCounts(), crashed.deadLetterCounts());
     }
 }

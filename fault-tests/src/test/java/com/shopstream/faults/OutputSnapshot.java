@@ -3,9 +3,11 @@ package com.shopstream.faults;
 import com.shopstream.harness.KafkaTopics.Read;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** What a run wrote: per append topic the multiset of (key, value); late and dead-letter counts. */
@@ -46,6 +48,25 @@ record OutputSnapshot(Map<String, Map<String, Integer>> appendRows, Map<String, 
         Map<String, Integer> counts = new TreeMap<>();
         deadLetters.forEach((topic, letters) -> counts.put(topic, letters.size()));
         return counts;
+    }
+
+    /**
+     * The dead letters one run has and the other has not (by source record), for a failure message: counts alone do
+     * not say which record went to the dead-letter topic only once the run was disturbed, nor why.
+     */
+    String deadLetterDifference(OutputSnapshot other) {
+        StringBuilder difference = new StringBuilder();
+        deadLetters.forEach((topic, letters) -> {
+            Set<String> theirs = new HashSet<>();
+            other.deadLetters.getOrDefault(topic, List.of()).forEach(d -> theirs.add(d.source()));
+            Set<String> ours = new HashSet<>();
+            letters.forEach(d -> ours.add(d.source()));
+            letters.stream().filter(d -> !theirs.contains(d.source()))
+                    .forEach(d -> difference.append("\n  only in this run, ").append(topic).append(": ").append(d));
+            other.deadLetters.getOrDefault(topic, List.of()).stream().filter(d -> !ours.contains(d.source()))
+                    .forEach(d -> difference.append("\n  only in the other run, ").append(topic).append(": ").append(d));
+        });
+        return difference.isEmpty() ? "the same dead letters" : difference.toString();
     }
 
     /** The append rows of some topics only (to compare a run of some services with the full one). */

@@ -119,6 +119,7 @@ class RebalanceTest {
             assertThat(rebalanced.lateCounts().get(service + "-late"))
                     .isEqualTo(uninterrupted.outputs.lateCounts().get(service + "-late"));
             assertThat(rebalanced.deadLetterCounts().get(service + "-dlq"))
+                    .as(() -> "dead letters: " + rebalanced.deadLetterDifference(uninterrupted.outputs))
                     .isEqualTo(uninterrupted.outputs.deadLetterCounts().get(service + "-dlq"));
         }
         TOPICS.forEach(t -> log.info("{} after the stops {}: {} rows, as uninterrupted", t, SIGNAL,
