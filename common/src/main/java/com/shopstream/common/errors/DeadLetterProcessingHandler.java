@@ -8,6 +8,9 @@ import org.apache.kafka.streams.processor.api.Record;
 /**
  * A record whose processing threw becomes a dead letter carrying the bytes of the source record that led to it, so
  * one bad record (or a bug it triggers) never stops the service; the dead-letter metrics make the failures visible.
+ * A failure of Kafka itself (a failed earlier send, a timeout: see {@link RecordFault}) is not the record's: it fails
+ * the task instead, which is processed again from its last commit, so no innocent record is dead-lettered and no
+ * write is dropped.
  */
 public final class DeadLetterProcessingHandler implements ProcessingExceptionHandler {
 
@@ -20,6 +23,9 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
 
     @Override
     public ProcessingHandlerResponse handle(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
+        if (!RecordFault.isTheRecords(exception)) {
+            return ProcessingHandlerResponse.FAIL;
+        }
         FailedRecord failed = new FailedRecord(FailureStage.PROCESSING, context.topic(), context.partition(),
                 context.offset(), context.sourceRawKey(), context.sourceRawValue(), context.headers(), exception);
         return router.route(failed) ? ProcessingHandlerResponse.CONTINUE : ProcessingHandlerResponse.FAIL;

@@ -22,6 +22,7 @@ import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.apache.kafka.streams.errors.ProcessingExceptionHandler.ProcessingHandlerResponse;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler.ProductionExceptionHandlerResponse;
 import org.apache.kafka.streams.errors.ProductionExceptionHandler.SerializationExceptionOrigin;
+import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.processor.TaskId;
 import org.apache.kafka.streams.processor.api.Record;
 import org.junit.jupiter.api.BeforeEach;
@@ -57,6 +58,20 @@ class DeadLetterHandlersTest {
         assertThat(header(dead, DeadLetterHeaders.SOURCE_PARTITION)).isEqualTo("2");
         assertThat(header(dead, DeadLetterHeaders.SOURCE_OFFSET)).isEqualTo("41");
         assertThat(progress.deadLetters()).isEqualTo(1);
+    }
+
+    @Test
+    void aFailureOfKafkaDuringProcessingFailsTheTaskAndDeadLettersNothing() {
+        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
+        handler.configure(configs);
+
+        ProcessingHandlerResponse response = handler.handle(context("orders", 2, 42), new Record<>("k", "v", 0L),
+                new StreamsException("Error encountered sending record to topic out for task 0_2",
+                        new KafkaException("previous request failed")));
+
+        assertThat(response).isEqualTo(ProcessingHandlerResponse.FAIL);
+        assertThat(publisher.published()).isEmpty();
+        assertThat(progress.deadLetters()).isZero();
     }
 
     @Test
