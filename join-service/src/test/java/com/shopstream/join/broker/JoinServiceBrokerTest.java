@@ -2,6 +2,7 @@ package com.shopstream.join.broker;
 
 import static com.shopstream.common.testing.GoldenAssertions.assertFinal;
 import static com.shopstream.common.testing.GoldenAssertions.assertLate;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.testing.KafkaTestClients;
 import com.shopstream.scenario.ScenarioEvent;
@@ -12,7 +13,9 @@ import com.shopstream.scenario.ShopScenario;
 import com.shopstream.join.JoinServiceApplication;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.kafka.config.StreamsBuilderFactoryBean;
 import org.springframework.kafka.test.context.EmbeddedKafka;
 
 /**
@@ -28,9 +31,14 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
                 KafkaTestClients.NO_TIME_RETENTION})
 class JoinServiceBrokerTest extends ServiceBrokerTest {
 
+    @Autowired
+    private StreamsBuilderFactoryBean streams;
+
     @Test
     void theShopScenariosPaymentStatusIsTheContracts() {
         awaitRunning();
+        // join-service.yml's default, as the running client sees it: the scenario below runs on both threads' tasks
+        assertThat(streams.getKafkaStreams().metadataForLocalThreads()).as("stream threads").hasSize(2);
         for (ScenarioEvent event : ShopScenario.shop().events()) {
             KafkaTestClients.produce(brokers(), event.isOrder() ? "orders" : "payments",
                     Long.toString(event.orderId()), event.json());
