@@ -1,19 +1,24 @@
 package com.shopstream.common.errors;
 
+import com.shopstream.common.json.InvalidEventException;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.errors.SerializationException;
 
 /**
  * Whether a processing failure is the record's own, so that dead-lettering it and going on is right.
  *
- * <p>Kafka Streams hands the processing exception handler every exception a processor throws, including the ones
- * that are not about the record at all: the record collector rethrows an earlier failed send of the task as a
- * {@code StreamsException} from the next send, whichever record that is; a producer in error state, a timeout, a
- * closed store all surface the same way. Dead-lettering the record at hand then blames an innocent record, and going
- * on drops the failed write (under at-least-once it is gone for good). Those are Kafka's own exceptions, so a
- * {@link KafkaException} anywhere in the cause chain means "not the record's fault": the task fails and the record is
- * processed again once the thread is replaced. A {@link SerializationException} (our {@code InvalidEventException}
- * among them) is a Kafka exception that is about the record's content, so it stays the record's fault.
+ * <p>Kafka Streams (4.1) hands the processing exception handler what a processor throws, but for its own
+ * task-corrupted, task-migrated and failed-processing exceptions (rethrown) and a {@code ClassCastException} (thrown
+ * as a {@code StreamsException} without asking the handler). That includes failures that are no record's: the record
+ * collector keeps a failed send of the task and rethrows it, a {@code StreamsException}, from the task's next send,
+ * inside whichever record's processing that is; a producer in error state, a timeout, a closed store, a store row
+ * that cannot be read all surface the same way. Dead-lettering the record at hand would blame an innocent record and
+ * going on would skip the failed write. Those are Kafka's exceptions (a {@link KafkaException} anywhere in the cause
+ * chain): the task fails, and the record is processed again from the last commit once the thread is replaced.
+ *
+ * <p>A record's own failure is an {@link InvalidEventException} (it breaks the contract: e.g. its key is not its
+ * order id) or an exception of the processing code that is not Kafka's (a bug the record triggers: dead-lettered so
+ * that one record cannot stop the service). Other serialization failures are not the record's: while processing
+ * they come from a store's serde, and dead-lettering would blame every record that touches the unreadable row.
  */
 final class RecordFault {
 
@@ -26,7 +31,7 @@ final class RecordFault {
         boolean kafkaFailure = false;
         int depth = 0;
         for (Throwable t = exception; t != null && depth < MAX_CAUSES; t = t.getCause(), depth++) {
-            if (t instanceof SerializationException) {
+            if (t instanceof InvalidEventException) {
                 return true;
             }
             kafkaFailure |= t instanceof KafkaException;

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.processor.StreamPartitioner;
 
 /**
@@ -26,8 +27,9 @@ final class ReportsToEveryPartition<V> implements StreamPartitioner<String, Time
         }
         if (value instanceof Timed.Batch<V> batch) {
             if (batch.destinations() != numPartitions) {
-                // Kafka Streams itself refuses to run on a repartition topic with fewer partitions than it needs
-                throw new IllegalStateException("a batch of events for partition " + batch.destination() + " of "
+                // Kafka Streams itself refuses to run on a repartition topic with fewer partitions than it needs. A
+                // StreamsException, not a dead letter: it is no record's fault (RecordFault), the task must stop
+                throw new StreamsException("a batch of events for partition " + batch.destination() + " of "
                         + batch.destinations() + " cannot go to " + topic + ", which has " + numPartitions
                         + " partitions: the repartition topic's partition count changed under a running application");
             }

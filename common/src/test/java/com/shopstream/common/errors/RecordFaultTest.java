@@ -42,10 +42,18 @@ class RecordFaultTest {
     }
 
     @Test
-    void aSerializationFailureIsTheRecordsEvenWhenKafkaStreamsWrapsIt() {
-        assertThat(RecordFault.isTheRecords(new InvalidEventException("amount", "amount is out of range"))).isTrue();
-        assertThat(RecordFault.isTheRecords(new StreamsException("Failed to serialize value for store",
-                new SerializationException("too long")))).isTrue();
+    void aRecordThatBreaksTheContractIsTheRecordsEvenWhenKafkaStreamsWrapsIt() {
+        assertThat(RecordFault.isTheRecords(new InvalidEventException(null, "key \"7\" is not the record's order_id 8")))
+                .isTrue();
+        assertThat(RecordFault.isTheRecords(new StreamsException("processing failed",
+                new InvalidEventException("amount", "amount is out of range")))).isTrue();
+    }
+
+    @Test
+    void aStoreRowThatCannotBeReadIsNot() {
+        // BinaryFormat's refusal of a changelog row written by another build: every record touching it would fail
+        assertThat(RecordFault.isTheRecords(new SerializationException("unknown window aggregate format version 9")))
+                .isFalse();
     }
 
     @Test

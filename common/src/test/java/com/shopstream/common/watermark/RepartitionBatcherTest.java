@@ -19,6 +19,7 @@ import java.util.Set;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedForward;
@@ -224,8 +225,9 @@ class RepartitionBatcherTest {
         Timed.Batch<Order> batch = EventBatches.batch(EventBatches.start(ORDERS_0, 3, 2, 0), 1);
 
         assertThat(partitioner.partitions("t", "", batch, 2)).isEqualTo(Optional.of(Set.of(1)));
+        // a StreamsException: the task fails rather than dead-letter the record at hand (RecordFault)
         assertThatThrownBy(() -> partitioner.partitions("t", "", batch, 3))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("has 3 partitions");
+                .isInstanceOf(StreamsException.class).hasMessageContaining("has 3 partitions");
     }
 
     private RepartitionBatcher<Order> batcher(int maxEvents) {
