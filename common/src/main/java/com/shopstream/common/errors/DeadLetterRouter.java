@@ -1,9 +1,9 @@
 package com.shopstream.common.errors;
 
+import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.streams.StreamsRuntime;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,8 +24,8 @@ public final class DeadLetterRouter {
     private final String deadLetterTopic;
     private final DeadLetterPublisher publisher;
     private final ProgressRegistry progress;
-    private final AtomicLong lastLogged = new AtomicLong(Long.MIN_VALUE);
-    private final AtomicLong unlogged = new AtomicLong();
+    private final LogThrottle records = new LogThrottle(LOG_EVERY_MS, System::currentTimeMillis);
+    private final LogThrottle bugs = new LogThrottle(LOG_EVERY_MS, System::currentTimeMillis);
 
     public DeadLetterRouter(String deadLetterTopic, DeadLetterPublisher publisher, ProgressRegistry progress) {
         this.deadLetterTopic = deadLetterTopic;
@@ -49,22 +49,43 @@ public final class DeadLetterRouter {
             return false;
         }
         progress.deadLetter(failed.sourceTopic(), failed.stage());
-        logThrottled(failed);
+        if (isBug(failed)) {
+            logBug(failed);
+        } else {
+            logThrottled(failed);
+        }
         return true;
+    }
+
+    /**
+     * A processing failure that is not a contract violation is a bug a record (or a punctuation) ran into: the dead
+     * letter says what, only the stack trace says where, so it is logged with it (at most one per 10 s as well).
+     */
+    private static boolean isBug(FailedRecord failed) {
+        return failed.stage() == FailureStage.PROCESSING && !(failed.cause() instanceof InvalidEventException);
     }
 
     /** One line per 10 s at most, so that a flood of bad input cannot flood the logs; metrics count every one. */
     private void logThrottled(FailedRecord failed) {
-        long now = System.currentTimeMillis();
-        long last = lastLogged.get();
-        if (now - last >= LOG_EVERY_MS && lastLogged.compareAndSet(last, now)) {
-            long skipped = unlogged.getAndSet(0);
-            log.warn("Dead letter to {}: {} failed at {}: {}{}", deadLetterTopic,
-                    failed.sourceTopic() + "-" + failed.sourcePartition() + "@" + failed.sourceOffset(),
+        long skipped = records.pass();
+        if (skipped != LogThrottle.HELD) {
+            log.warn("Dead letter to {}: {} failed at {}: {}{}", deadLetterTopic, source(failed),
                     failed.stage().label(), failed.reason(),
                     skipped == 0 ? "" : " (and " + skipped + " more since the last such line)");
-        } else {
-            unlogged.incrementAndGet();
         }
+    }
+
+    private void logBug(FailedRecord failed) {
+        long skipped = bugs.pass();
+        if (skipped != LogThrottle.HELD) {
+            log.error("Dead letter to {}: {} failed at {}: {}{}", deadLetterTopic, source(failed),
+                    failed.stage().label(), failed.reason(),
+                    skipped == 0 ? "" : " (and " + skipped + " more since the last such line)", failed.error());
+        }
+    }
+
+    private static String source(FailedRecord failed) {
+        return failed.sourceTopic() == null ? "a punctuation (no source record)"
+                : failed.sourceTopic() + "-" + failed.sourcePartition() + "@" + failed.sourceOffset();
     }
 }
