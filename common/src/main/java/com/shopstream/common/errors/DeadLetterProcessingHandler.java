@@ -8,9 +8,9 @@ import org.apache.kafka.streams.processor.api.Record;
 /**
  * A record whose processing threw becomes a dead letter carrying the bytes of the source record that led to it, so
  * one bad record (or a bug it triggers) never stops the service; the dead-letter metrics make the failures visible.
- * A failure of Kafka itself (a failed earlier send, a timeout: see {@link RecordFault}) is not the record's: it fails
- * the task instead, which is processed again from its last commit, so no innocent record is dead-lettered and no
- * write is dropped.
+ * A failure of Kafka itself (a failed earlier send, a timeout: see {@link RecordFault}) is not the record's, and a
+ * punctuation's has no record: they fail the task instead, which is processed again from its last commit, so no
+ * innocent record is dead-lettered and no write or punctuation's work is skipped.
  */
 public final class DeadLetterProcessingHandler implements ProcessingExceptionHandler {
 
@@ -23,7 +23,8 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
 
     @Override
     public ProcessingHandlerResponse handle(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-        if (!RecordFault.isTheRecords(exception)) {
+        // a punctuation's failure has no source record to dead-letter or to blame: going on would skip its work
+        if (context.topic() == null || !RecordFault.isTheRecords(exception)) {
             return ProcessingHandlerResponse.FAIL;
         }
         FailedRecord failed = new FailedRecord(FailureStage.PROCESSING, context.topic(), context.partition(),

@@ -1,9 +1,9 @@
 package com.shopstream.common.watermark;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.kafka.streams.errors.StreamsException;
@@ -17,7 +17,9 @@ import org.apache.kafka.streams.processor.StreamPartitioner;
  */
 final class ReportsToEveryPartition<V> implements StreamPartitioner<String, Timed<V>> {
 
-    private final Map<Integer, Optional<Set<Integer>>> everyPartition = new HashMap<>();
+    // Kafka Streams builds a sink's partitioner once, with the topology, and every task on every stream thread calls
+    // that one instance: the cache must be safe to fill from two threads at once (a HashMap's computeIfAbsent threw)
+    private final Map<Integer, Optional<Set<Integer>>> everyPartition = new ConcurrentHashMap<>();
 
     @Override
     public Optional<Set<Integer>> partitions(String topic, String key, Timed<V> value, int numPartitions) {

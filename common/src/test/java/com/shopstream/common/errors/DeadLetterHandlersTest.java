@@ -8,6 +8,7 @@ import com.shopstream.common.streams.StreamsRuntime;
 import com.shopstream.common.testing.RecordingDeadLetterPublisher;
 import com.shopstream.common.testing.TestStreams;
 import java.nio.charset.StandardCharsets;
+import java.util.ConcurrentModificationException;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -72,6 +73,18 @@ class DeadLetterHandlersTest {
         assertThat(response).isEqualTo(ProcessingHandlerResponse.FAIL);
         assertThat(publisher.published()).isEmpty();
         assertThat(progress.deadLetters()).isZero();
+    }
+
+    @Test
+    void aPunctuationsFailureHasNoRecordToDeadLetterAndFailsTheTask() {
+        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
+        handler.configure(configs);
+
+        ProcessingHandlerResponse response = handler.handle(context(null, -1, -1), new Record<>("", "report", 0L),
+                new ConcurrentModificationException());
+
+        assertThat(response).isEqualTo(ProcessingHandlerResponse.FAIL);
+        assertThat(publisher.published()).isEmpty();
     }
 
     @Test
