@@ -60,12 +60,13 @@ public final class DeadLetterRouter {
     /**
      * A processing failure that is not a contract violation is a bug a record (or a punctuation) ran into: the dead
      * letter says what, only the stack trace says where, so it is logged with it (at most one per 10 s as well).
+     * Kafka Streams makes an exception handler, and so a router, per task: the limits are per task and kind.
      */
     private static boolean isBug(FailedRecord failed) {
         return failed.stage() == FailureStage.PROCESSING && !(failed.cause() instanceof InvalidEventException);
     }
 
-    /** One line per 10 s at most, so that a flood of bad input cannot flood the logs; metrics count every one. */
+    /** One line per 10 s at most (per task), so that bad input cannot flood the logs; metrics count every one. */
     private void logThrottled(FailedRecord failed) {
         long skipped = records.pass();
         if (skipped != LogThrottle.HELD) {

@@ -45,7 +45,9 @@ public record FailedRecord(
     /** The validation failure if there is one anywhere in the chain (Kafka Streams may wrap it), else the root. */
     public Throwable cause() {
         Throwable root = error;
-        for (Throwable t = error; t != null; t = t.getCause()) {
+        int depth = 0;
+        // bounded: a cause chain can loop (initCause), and this runs on a stream thread
+        for (Throwable t = error; t != null && depth < 32; t = t.getCause(), depth++) {
             if (t instanceof InvalidEventException) {
                 return t;
             }

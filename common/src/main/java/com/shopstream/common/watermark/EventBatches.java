@@ -1,5 +1,6 @@
 package com.shopstream.common.watermark;
 
+import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.serde.BinaryEvents;
 import java.nio.ByteBuffer;
@@ -129,13 +130,15 @@ public final class EventBatches {
             int partitionCount = in.getInt();
             ShopEvent event = BinaryEvents.read(in);
             if (!type.isInstance(event)) {
-                throw new SerializationException("expected " + type.getSimpleName() + " in a batch, read " + event);
+                // the batch record's own bytes: its fault, a dead letter (RecordFault), not a stop
+                throw new InvalidEventException(null,
+                        "expected " + type.getSimpleName() + " in a batch, read " + event);
             }
             entries.add(new Entry<>(key, timestamp, headers, new Timed.Event<>(type.cast(event), batch.source(),
                     partitionCount, newestBefore, newestAfter)));
         }
         if (in.hasRemaining()) {
-            throw new SerializationException("a batch of " + batch.size() + " events has " + in.remaining()
+            throw new InvalidEventException(null, "a batch of " + batch.size() + " events has " + in.remaining()
                     + " bytes more");
         }
         return entries;

@@ -80,10 +80,38 @@ class DeadLetterHandlersTest {
         DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
         handler.configure(configs);
 
-        ProcessingHandlerResponse response = handler.handle(context(null, -1, -1), new Record<>("", "report", 0L),
+        // as Kafka Streams calls it for a punctuation: no source topic, no record
+        ProcessingHandlerResponse response = handler.handle(context(null, -1, -1), null,
                 new ConcurrentModificationException());
 
         assertThat(response).isEqualTo(ProcessingHandlerResponse.FAIL);
+        assertThat(publisher.published()).isEmpty();
+        assertThat(progress.deadLetters()).isZero();
+    }
+
+    @Test
+    void aCauseChainThatLoopsIsDeadLetteredAndDoesNotHangTheThread() {
+        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
+        handler.configure(configs);
+        IllegalStateException first = new IllegalStateException("first");
+        first.initCause(new IllegalStateException("second", first));
+
+        assertThat(handler.handle(context("orders", 0, 5), new Record<>("k", "v", 0L), first))
+                .isEqualTo(ProcessingHandlerResponse.CONTINUE);
+        assertThat(publisher.published()).hasSize(1);
+    }
+
+    @Test
+    void aPunctuationsResultThatCannotBeWrittenFailsTheTask() {
+        DeadLetterProductionHandler handler = new DeadLetterProductionHandler();
+        handler.configure(configs);
+        ProducerRecord<byte[], byte[]> result = new ProducerRecord<>("out", new byte[0]);
+
+        assertThat(handler.handleSerializationException(context(null, -1, -1), result,
+                new IllegalArgumentException("cannot serialize"), SerializationExceptionOrigin.VALUE))
+                .isEqualTo(ProductionExceptionHandlerResponse.FAIL);
+        assertThat(handler.handle(context(null, -1, -1), result, new RecordTooLargeException("2 MB")))
+                .isEqualTo(ProductionExceptionHandlerResponse.FAIL);
         assertThat(publisher.published()).isEmpty();
     }
 
