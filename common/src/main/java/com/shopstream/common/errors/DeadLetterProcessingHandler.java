@@ -23,8 +23,7 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
 
     @Override
     public ProcessingHandlerResponse handle(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-        // a punctuation's failure has no source record to dead-letter or to blame: going on would skip its work
-        if (context.topic() == null || !RecordFault.isTheRecords(exception)) {
+        if (!RecordFault.isTheRecords(exception)) {
             return ProcessingHandlerResponse.FAIL;
         }
         FailedRecord failed = new FailedRecord(FailureStage.PROCESSING, context.topic(), context.partition(),

@@ -48,10 +48,6 @@ public final class DeadLetterProductionHandler implements ProductionExceptionHan
     }
 
     private ProductionExceptionHandlerResponse deadLetter(ErrorHandlerContext context, Exception exception) {
-        // a punctuation's result has no source record to dead-letter: skipping it would lose the row unseen
-        if (context.topic() == null) {
-            return ProductionExceptionHandlerResponse.FAIL;
-        }
         FailedRecord failed = new FailedRecord(FailureStage.PRODUCTION, context.topic(), context.partition(),
                 context.offset(), context.sourceRawKey(), context.sourceRawValue(), context.headers(), exception);
         return router.route(failed)

@@ -40,6 +40,11 @@ public final class DeadLetterRouter {
 
     /** @return {@code true} when the dead letter is written and the service can continue with the next record */
     public boolean route(FailedRecord failed) {
+        if (failed.sourceTopic() == null) {
+            // a punctuation's failure, or its result's: no source record to dead-letter, and going on would skip
+            // the punctuation's work unseen, so the task fails and runs it again
+            return false;
+        }
         try {
             publisher.publish(failed.toDeadLetter(deadLetterTopic));
         } catch (RuntimeException e) {
@@ -58,7 +63,7 @@ public final class DeadLetterRouter {
     }
 
     /**
-     * A processing failure that is not a contract violation is a bug a record (or a punctuation) ran into: the dead
+     * A processing failure that is not a contract violation is a bug a record ran into: the dead
      * letter says what, only the stack trace says where, so it is logged with it (at most one per 10 s as well).
      * Kafka Streams makes an exception handler, and so a router, per task: the limits are per task and kind.
      */
@@ -86,7 +91,6 @@ public final class DeadLetterRouter {
     }
 
     private static String source(FailedRecord failed) {
-        return failed.sourceTopic() == null ? "a punctuation (no source record)"
-                : failed.sourceTopic() + "-" + failed.sourcePartition() + "@" + failed.sourceOffset();
+        return failed.sourceTopic() + "-" + failed.sourcePartition() + "@" + failed.sourceOffset();
     }
 }

@@ -2,6 +2,7 @@ package com.shopstream.common.errors;
 
 import com.shopstream.common.json.InvalidEventException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
@@ -44,16 +45,9 @@ public record FailedRecord(
 
     /** The validation failure if there is one anywhere in the chain (Kafka Streams may wrap it), else the root. */
     public Throwable cause() {
-        Throwable root = error;
-        int depth = 0;
-        // bounded: a cause chain can loop (initCause), and this runs on a stream thread
-        for (Throwable t = error; t != null && depth < 32; t = t.getCause(), depth++) {
-            if (t instanceof InvalidEventException) {
-                return t;
-            }
-            root = t;
-        }
-        return root;
+        List<Throwable> chain = CauseChain.of(error);
+        return chain.stream().filter(InvalidEventException.class::isInstance).findFirst()
+                .orElse(chain.get(chain.size() - 1));
     }
 
     public String reason() {

@@ -1,6 +1,7 @@
 package com.shopstream.common.errors;
 
 import com.shopstream.common.json.InvalidEventException;
+import java.util.List;
 import org.apache.kafka.common.KafkaException;
 
 /**
@@ -22,20 +23,12 @@ import org.apache.kafka.common.KafkaException;
  */
 final class RecordFault {
 
-    private static final int MAX_CAUSES = 32;
-
     private RecordFault() {
     }
 
     static boolean isTheRecords(Throwable exception) {
-        boolean kafkaFailure = false;
-        int depth = 0;
-        for (Throwable t = exception; t != null && depth < MAX_CAUSES; t = t.getCause(), depth++) {
-            if (t instanceof InvalidEventException) {
-                return true;
-            }
-            kafkaFailure |= t instanceof KafkaException;
-        }
-        return !kafkaFailure;
+        List<Throwable> chain = CauseChain.of(exception);
+        return chain.stream().anyMatch(InvalidEventException.class::isInstance)
+                || chain.stream().noneMatch(KafkaException.class::isInstance);
     }
 }

@@ -43,8 +43,7 @@ class DeadLetterHandlersTest {
 
     @Test
     void aProcessingFailureSendsTheSourceRecordsBytes() {
-        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
-        handler.configure(configs);
+        DeadLetterProcessingHandler handler = processingHandler();
 
         ProcessingHandlerResponse response = handler.handle(context("orders", 2, 41),
                 new Record<>("k", "v", 0L), new IllegalStateException("boom"));
@@ -63,8 +62,7 @@ class DeadLetterHandlersTest {
 
     @Test
     void aFailureOfKafkaDuringProcessingFailsTheTaskAndDeadLettersNothing() {
-        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
-        handler.configure(configs);
+        DeadLetterProcessingHandler handler = processingHandler();
 
         ProcessingHandlerResponse response = handler.handle(context("orders", 2, 42), new Record<>("k", "v", 0L),
                 new StreamsException("Error encountered sending record to topic out for task 0_2",
@@ -77,8 +75,7 @@ class DeadLetterHandlersTest {
 
     @Test
     void aPunctuationsFailureHasNoRecordToDeadLetterAndFailsTheTask() {
-        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
-        handler.configure(configs);
+        DeadLetterProcessingHandler handler = processingHandler();
 
         // as Kafka Streams calls it for a punctuation: no source topic, no record
         ProcessingHandlerResponse response = handler.handle(context(null, -1, -1), null,
@@ -91,8 +88,7 @@ class DeadLetterHandlersTest {
 
     @Test
     void aCauseChainThatLoopsIsDeadLetteredAndDoesNotHangTheThread() {
-        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
-        handler.configure(configs);
+        DeadLetterProcessingHandler handler = processingHandler();
         IllegalStateException first = new IllegalStateException("first");
         first.initCause(new IllegalStateException("second", first));
 
@@ -103,8 +99,7 @@ class DeadLetterHandlersTest {
 
     @Test
     void aPunctuationsResultThatCannotBeWrittenFailsTheTask() {
-        DeadLetterProductionHandler handler = new DeadLetterProductionHandler();
-        handler.configure(configs);
+        DeadLetterProductionHandler handler = productionHandler();
         ProducerRecord<byte[], byte[]> result = new ProducerRecord<>("out", new byte[0]);
 
         assertThat(handler.handleSerializationException(context(null, -1, -1), result,
@@ -117,8 +112,7 @@ class DeadLetterHandlersTest {
 
     @Test
     void aRecordTooLargeToWriteIsDeadLetteredButBrokerTroubleIsNot() {
-        DeadLetterProductionHandler handler = new DeadLetterProductionHandler();
-        handler.configure(configs);
+        DeadLetterProductionHandler handler = productionHandler();
         ProducerRecord<byte[], byte[]> result = new ProducerRecord<>("out", new byte[0]);
 
         assertThat(handler.handle(context("orders", 0, 1), result, new RecordTooLargeException("2 MB")))
@@ -148,6 +142,18 @@ class DeadLetterHandlersTest {
 
         assertThat(response).isEqualTo(DeserializationHandlerResponse.FAIL);
         assertThat(progress.deadLetters()).isZero();
+    }
+
+    private DeadLetterProcessingHandler processingHandler() {
+        DeadLetterProcessingHandler handler = new DeadLetterProcessingHandler();
+        handler.configure(configs);
+        return handler;
+    }
+
+    private DeadLetterProductionHandler productionHandler() {
+        DeadLetterProductionHandler handler = new DeadLetterProductionHandler();
+        handler.configure(configs);
+        return handler;
     }
 
     private static ErrorHandlerContext context(String topic, int partition, long offset) {
