@@ -90,7 +90,7 @@ final class TopologyThroughput {
         OrderWindowConfig defaults = OrdersProperties.defaults().toConfig(COMMON, COMMON.lateTopic("orders-service"),
                 topics);
         return new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(), defaults.queries(), stores, topics,
-                defaults.repartitionBatchSize());
+                defaults.repartitionBatchSize(), defaults.partialAggregation());
     }
 
     private static SessionConfig withStores(SessionConfig config, StateStoreKind stores) {

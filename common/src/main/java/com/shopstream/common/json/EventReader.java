@@ -40,6 +40,14 @@ public final class EventReader {
         }
     }
 
+    /**
+     * The newest event time this reader accepts now: no record it admits is newer. Steps that must know how far any
+     * input's clock can have come (the partial aggregation after an idle partition) take it as that bound.
+     */
+    public Instant latestAccepted() {
+        return clock.instant().plus(maxFutureSkew);
+    }
+
     public Order readOrder(byte[] json) {
         Order plain = PlainEvents.order(json);
         return notInFuture(plain != null ? plain : strictOrder(json), "order_ts");

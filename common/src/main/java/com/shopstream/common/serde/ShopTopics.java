@@ -10,6 +10,7 @@ import com.shopstream.common.model.SessionResult;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.model.WindowResult;
+import java.time.Instant;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 
@@ -31,7 +32,10 @@ public final class ShopTopics {
     private final Serde<StreakUpdate> streaks = new JsonResultSerde<>(StreakUpdate.class, ResultWriter::write);
     private final Serde<JoinRow> joinRows = new JsonResultSerde<>(JoinRow.class, ResultWriter::write);
 
+    private final EventReader reader;
+
     public ShopTopics(EventReader reader) {
+        this.reader = reader;
         this.orders = new EventSerde<>(reader::readOrder, EventWriter::write);
         this.payments = new EventSerde<>(reader::readPayment, EventWriter::write);
         this.events = new EventSerde<>(reader::readEvent, EventWriter::write);
@@ -71,6 +75,11 @@ public final class ShopTopics {
 
     public Topic<String, JoinRow> joinRows(String name) {
         return new Topic<>(name, keys, joinRows);
+    }
+
+    /** The newest event time the inputs' reader accepts now ({@link EventReader#latestAccepted}). */
+    public Instant latestAcceptedEventTime() {
+        return reader.latestAccepted();
     }
 
     public Serde<String> keySerde() {

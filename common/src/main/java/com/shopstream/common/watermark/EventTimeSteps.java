@@ -6,6 +6,7 @@ import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.streams.StateStoreKind;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
@@ -85,6 +86,20 @@ public final class EventTimeSteps {
                                                                             String name, Function<V, String> key,
                                                                             Class<V> type, Integer partitions,
                                                                             RepartitionBatching batching) {
+        return repartition(timed, name, key, type, partitions, batching, UnaryOperator.identity());
+    }
+
+    /**
+     * {@link #repartition(KStream, String, Function, Class, Integer, RepartitionBatching)}, with a step of the
+     * caller's between the re-keying and the batches ({@code combine}: orders-service's partial aggregation), which
+     * passes reports on after what they cover.
+     */
+    public static <V extends ShopEvent> KStream<String, Timed<V>> repartition(KStream<String, Timed<V>> timed,
+                                                                            String name, Function<V, String> key,
+                                                                            Class<V> type, Integer partitions,
+                                                                            RepartitionBatching batching,
+                                                                            UnaryOperator<KStream<String, Timed<V>>>
+                                                                                    combine) {
         Repartitioned<String, Timed<V>> repartitioned = Repartitioned.<String, Timed<V>>as(name)
                 .withKeySerde(Serdes.String())
                 .withValueSerde(new TimedSerde<>(type))
@@ -95,6 +110,7 @@ public final class EventTimeSteps {
         KStream<String, Timed<V>> keyed = timed
                 .selectKey((oldKey, value) -> value instanceof Timed.Event<V> event
                         ? key.apply(event.event()) : SourceClock.NO_KEY, Named.as(name + "-key"));
+        keyed = combine.apply(keyed);
         if (batching != null) {
             String store = name + "-batches";
             keyed = keyed.process(ProcessorSuppliers.withStores(

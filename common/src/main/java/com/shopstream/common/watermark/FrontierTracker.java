@@ -74,6 +74,9 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
             // would have left one by one (and an advance in between would only have closed windows the later ones
             // were refused at the source for: one partition's clock only grows)
             passOn(record, batch.source(), batch.partitionCount(), batch.newestAfter());
+        } else if (record.value() instanceof Timed.Partials<V>) {
+            // no clock: what its entries could say, the events and reports after them say too
+            context.forward(record);
         } else if (record.value() instanceof Timed.Report<V> report) {
             boolean counted = clocks.count(report.source().topic(), report.partitionCount());
             if (counted) {
@@ -86,7 +89,7 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
             }
             advance(record);
         } else {
-            throw new IllegalStateException(step.name() + " reads events, batches and reports, not "
+            throw new IllegalStateException(step.name() + " reads events, batches, partials and reports, not "
                     + record.value());
         }
     }

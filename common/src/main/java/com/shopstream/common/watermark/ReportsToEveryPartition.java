@@ -12,8 +12,8 @@ import org.apache.kafka.streams.processor.StreamPartitioner;
 /**
  * The partitioner of a repartition topic that carries clocks: a report goes to every partition (KIP-837 multicast),
  * so every task behind the repartition learns every input partition's clock; an event goes where the producer's
- * default partitioner puts its key (murmur2 of the key's bytes), like any repartitioned record; a batch goes to the
- * partition its events' keys were put in when it was made, which must be one of this topic's.
+ * default partitioner puts its key (murmur2 of the key's bytes), like any repartitioned record; a batch (or partials)
+ * goes to the partition its events' keys were put in when it was made, which must be one of this topic's.
  */
 final class ReportsToEveryPartition<V> implements StreamPartitioner<String, Timed<V>> {
 
@@ -28,15 +28,24 @@ final class ReportsToEveryPartition<V> implements StreamPartitioner<String, Time
                     IntStream.range(0, n).boxed().collect(Collectors.toUnmodifiableSet())));
         }
         if (value instanceof Timed.Batch<V> batch) {
-            if (batch.destinations() != numPartitions) {
-                // Kafka Streams itself refuses to run on a repartition topic with fewer partitions than it needs. A
-                // StreamsException, not a dead letter: it is no record's fault (RecordFault), the task must stop
-                throw new StreamsException("a batch of events for partition " + batch.destination() + " of "
-                        + batch.destinations() + " cannot go to " + topic + ", which has " + numPartitions
-                        + " partitions: the repartition topic's partition count changed under a running application");
-            }
+            checkDestinations(topic, "a batch of events", batch.destination(), batch.destinations(), numPartitions);
             return Optional.of(Set.of(batch.destination()));
         }
+        if (value instanceof Timed.Partials<V> partials && partials.destination() >= 0) {
+            checkDestinations(topic, "partials", partials.destination(), partials.destinations(), numPartitions);
+            return Optional.of(Set.of(partials.destination()));
+        }
         return Optional.empty();
+    }
+
+    private static void checkDestinations(String topic, String what, int destination, int destinations,
+                                          int numPartitions) {
+        if (destinations != numPartitions) {
+            // Kafka Streams itself refuses to run on a repartition topic with fewer partitions than it needs. A
+            // StreamsException, not a dead letter: it is no record's fault (RecordFault), the task must stop
+            throw new StreamsException(what + " for partition " + destination + " of " + destinations
+                    + " cannot go to " + topic + ", which has " + numPartitions
+                    + " partitions: the repartition topic's partition count changed under a running application");
+        }
     }
 }

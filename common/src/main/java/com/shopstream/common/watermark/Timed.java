@@ -3,8 +3,8 @@ package com.shopstream.common.watermark;
 /**
  * What flows through a query's event-time steps. Between a source step and the query's operator (through any
  * repartition topic): {@link Event}s (one by one, or in {@link Batch}es) and {@link Report}s. After the frontier
- * tracker: events, batches and {@link Advance}s. From a step to the late topic: {@link Late}s. Only events, batches
- * and reports cross a topic ({@link TimedSerde}).
+ * tracker: events, batches, {@link Partials} and {@link Advance}s. From a step to the late topic: {@link Late}s. Only
+ * events, batches, partials and reports cross a topic ({@link TimedSerde}).
  */
 public sealed interface Timed<V> {
 
@@ -33,6 +33,22 @@ public sealed interface Timed<V> {
      */
     record Batch<V>(int destination, int destinations, InputPartition source, int partitionCount, long newestAfter,
                     long timestamp, int size, byte[] encoded) implements Timed<V> {
+    }
+
+    /**
+     * What a step before the repartition combined of one input partition's events (orders-service's partial
+     * aggregates per group and slice of event time), bound for one partition of the repartition topic. The entries'
+     * form is the combining step's and its operator's ({@code encoded}); this layer only carries them. Partials carry
+     * no clock: the reports and events after them do.
+     *
+     * @param destination  the repartition topic's partition it goes to, or {@code -1}: where the partitioner puts its
+     *                     key (its one entry's group), when the topic's partition count was not known
+     * @param destinations the topic's partition count it was made for ({@code 0} with destination {@code -1})
+     * @param timestamp    the newest event time of its entries
+     * @param size         how many entries
+     */
+    record Partials<V>(int destination, int destinations, InputPartition source, long timestamp, int size,
+                       byte[] encoded) implements Timed<V> {
     }
 
     /**

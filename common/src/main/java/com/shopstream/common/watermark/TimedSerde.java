@@ -14,7 +14,8 @@ import org.apache.kafka.common.serialization.Serializer;
 /**
  * The format of repartition topics between a source step and a query's operator: a version byte, a kind byte, the
  * input partition, then the event's clocks and the event ({@link BinaryEvents}), or the report's fields; for a
- * batch, its destination partition and then {@link EventBatches}' form (which names the input partition). Binary and
+ * batch, its destination partition and then {@link EventBatches}' form (which names the input partition); for
+ * partials, destination, partition count, input partition, timestamp, entries and their bytes. Binary and
  * versioned: every admitted event crosses it, and a repartition topic outlives a release while it drains.
  */
 public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
@@ -23,6 +24,7 @@ public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
     private static final byte EVENT = 'E';
     private static final byte REPORT = 'R';
     private static final byte BATCH = 'B';
+    private static final byte PARTIALS = 'P';
 
     private final Class<V> type;
 
@@ -64,6 +66,15 @@ public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
             return ByteBuffer.allocate(2 + Integer.BYTES + batch.encoded().length)
                     .put(VERSION).put(BATCH).putInt(batch.destination()).put(batch.encoded()).array();
         }
+        if (timed instanceof Timed.Partials<V> partials) {
+            byte[] topic = utf8(partials.source().topic());
+            ByteBuffer out = ByteBuffer.allocate(2 + 2 * Integer.BYTES + header(topic) + Long.BYTES + Integer.BYTES
+                    + partials.encoded().length);
+            out.put(VERSION).put(PARTIALS).putInt(partials.destination()).putInt(partials.destinations());
+            putSource(out, topic, partials.source().partition());
+            out.putLong(partials.timestamp()).putInt(partials.size()).put(partials.encoded());
+            return out.array();
+        }
         throw new SerializationException(timed.getClass().getSimpleName() + " never crosses a topic: " + timed);
     }
 
@@ -73,6 +84,15 @@ public final class TimedSerde<V extends ShopEvent> implements Serde<Timed<V>> {
         if (kind == BATCH) {
             int destination = in.getInt();
             return EventBatches.batch(Arrays.copyOfRange(bytes, in.position(), bytes.length), destination);
+        }
+        if (kind == PARTIALS) {
+            int destination = in.getInt();
+            int destinations = in.getInt();
+            InputPartition source = getSource(in);
+            long timestamp = in.getLong();
+            int size = in.getInt();
+            return new Timed.Partials<>(destination, destinations, source, timestamp, size,
+                    Arrays.copyOfRange(bytes, in.position(), bytes.length));
         }
         InputPartition source = getSource(in);
         if (kind == EVENT) {

@@ -20,10 +20,13 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  * @param queries     the window queries; when set, they replace the defaults
  * @param grace       the watermark delay of every query that does not set its own
  * @param stateStores where the windows are kept: {@code rocksdb} or {@code in-memory} (changelogged either way)
+ * @param partialAggregation whether each source task adds up its orders per group and slice of event time before
+ *                    the repartition and sends the sums (the default), or sends every order (as before; for comparison)
  */
 @ConfigurationProperties("shopstream.orders")
 public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration grace,
-                               @DefaultValue("rocksdb") StateStoreKind stateStores) {
+                               @DefaultValue("rocksdb") StateStoreKind stateStores,
+                               @DefaultValue("true") boolean partialAggregation) {
 
     /** As a service without any configuration has them: bound from nothing, not copied. */
     public static OrdersProperties defaults() {
@@ -41,7 +44,7 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration
     /** The topology's configuration: these queries, the shared topics and the service's late topic. */
     public OrderWindowConfig toConfig(ShopstreamProperties common, String lateTopic, ShopTopics topics) {
         return new OrderWindowConfig(common.topics().orders(), lateTopic, windowQueries(), stateStores, topics,
-                common.repartitionBatchSize());
+                common.repartitionBatchSize(), partialAggregation);
     }
 
     /**

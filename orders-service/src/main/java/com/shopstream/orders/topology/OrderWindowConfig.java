@@ -9,11 +9,12 @@ import java.util.Set;
 
 /**
  * Everything {@link OrderWindowTopology} needs: the input and late topics, the window queries, where the windows
- * are kept, the serdes, and how many orders cross a repartition topic in one record at most ({@code 1}: each in its
- * own).
+ * are kept, the serdes, how many orders cross a repartition topic in one record at most ({@code 1}: each in its
+ * own), and whether orders are added up per group and slice before the repartition ({@link SliceCombiner}).
  */
 public record OrderWindowConfig(String ordersTopic, String lateTopic, List<WindowQuery> queries,
-                                StateStoreKind stores, ShopTopics topics, int repartitionBatchSize) {
+                                StateStoreKind stores, ShopTopics topics, int repartitionBatchSize,
+                                boolean partialAggregation) {
 
     public OrderWindowConfig {
         Objects.requireNonNull(ordersTopic, "ordersTopic");

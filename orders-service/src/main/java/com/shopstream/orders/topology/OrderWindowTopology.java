@@ -28,19 +28,21 @@ import org.apache.kafka.streams.kstream.Named;
  * Counts and totals of orders per event-time window, for each configured {@link WindowQuery}:
  * <pre>
  * orders ─ key check ─ source step ─┬─ late topic (behind its own partition's watermark)
- *                                   └─ key by group ─ batch ─ repartition (orders-by-&lt;group&gt;) ─ frontier tracker ─┬─ &lt;query&gt; windows ─┬─ update topic
- *                                                                                                                  │                    ├─ final topic
- *                                                                                                                  │                    └─ late topic (idle)
- *                                                                                                                  └─ (next query, same group)
+ *                                   └─ key by group ─ slices ─ batch ─ repartition (orders-by-&lt;group&gt;) ─ frontier tracker ─┬─ &lt;query&gt; windows ─┬─ update topic
+ *                                                                                                                           │                    ├─ final topic
+ *                                                                                                                           │                    └─ late topic (idle)
+ *                                                                                                                           └─ (next query, same group)
  * </pre>
  * Lateness is decided once, before the repartition, against the watermark of the order's own {@code orders}
  * partition, for every query. Behind the repartition each query's windows are made final by the query's watermark:
  * the oldest of every {@code orders} partition's watermarks, learned from the reports the source step sends through
  * the repartition topic. Queries that group alike share the repartition; an ungrouped query's orders all meet in a
- * single partition (one row per window over all orders, as in Spark's single aggregation state). The orders cross
- * the repartition in batches of up to {@code shopstream.repartition-batch-size} per record (the per-record work of Kafka
- * Streams and its clients is most of a drain's), and the windows take a batch's orders with one store write per
- * window.
+ * single partition (one row per window over all orders, as in Spark's single aggregation state). Before the
+ * repartition each source task adds its orders up per group and slice of event time ({@link SliceCombiner}: Spark's
+ * partial aggregation before its shuffle, Flink's window slicing), so sums cross it, not orders; the orders that must
+ * cross as themselves (refused by some window, or possibly too late after an idle partition) go in batches of up to
+ * {@code shopstream.repartition-batch-size} per record, and the windows take a batch's orders with one store write
+ * per window.
  */
 public final class OrderWindowTopology {
 
@@ -69,10 +71,27 @@ public final class OrderWindowTopology {
                     queries.stream().map(OrderWindowTopology::lateness).toList());
             RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), config.stores());
             KStream<String, Timed<Order>> grouped = EventTimeSteps.track(EventTimeSteps.repartition(timed, name,
-                    grouping::groupOf, Order.class, grouping.partitions(), batching), frontier);
+                    grouping::groupOf, Order.class, grouping.partitions(), batching,
+                    keyed -> combine(keyed, name, grouping, queries, config)), frontier);
             queries.forEach(query -> addQuery(grouped, query, frontier, config));
         });
         return builder.build();
+    }
+
+    /** The partial aggregation of the queries that share a repartition: processor and store {@code <name>-slices}. */
+    private static KStream<String, Timed<Order>> combine(KStream<String, Timed<Order>> keyed, String name,
+                                                         GroupBy.Grouping grouping, List<WindowQuery> queries,
+                                                         OrderWindowConfig config) {
+        boolean updates = queries.stream().anyMatch(query -> query.updateTopic() != null);
+        String store = name + "-slices";
+        return keyed.process(ProcessorSuppliers.withStores(
+                        () -> new SliceCombiner(WindowSlices.of(queries), config.partialAggregation(), updates,
+                                config.ordersTopic(), grouping.partitions(), name, store,
+                                config.topics()::latestAcceptedEventTime),
+                        // cached: a partial is rewritten by each of its orders, and mostly sent within a commit
+                        config.stores().keyValueStore(store, Serdes.Bytes(), Serdes.ByteArray())
+                                .withCachingEnabled()),
+                Named.as(name + "-slices"));
     }
 
     static QueryLateness lateness(WindowQuery query) {

@@ -14,6 +14,7 @@ import com.shopstream.common.watermark.TimeWindowLateness;
 import com.shopstream.common.watermark.Timed;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -114,6 +115,12 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 count(entry.key(), entry.event(), entry.timestamp(), entry.headers());
             }
             addCounted();
+        } else if (record.value() instanceof Timed.Partials<Order> partials) {
+            // a source task's sums per group and slice (SliceCombiner): each added to every window holding its slice
+            for (SlicePartials.Entry entry : SlicePartials.entries(partials.encoded(), partials.size())) {
+                countSlice(entry, partials);
+            }
+            addCounted();
         } else if (record.value() instanceof Timed.Advance<Order> advanced) {
             close(advanced.frontier(), record);
         }
@@ -146,6 +153,38 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         }
     }
 
+    /**
+     * Counts a partial in every window holding its slice (into {@link #counted}). Its orders counted in every window
+     * of their partition's watermark, and none of these windows can be final yet: the source sent the partial before
+     * its partition's clock could make one final, and after an idle declaration it sends what could be late as orders.
+     * A partial that finds one final anyway breaks that bound (instances whose wall clocks disagree by more than it
+     * allows): nothing of its record is counted, and it is a dead letter that says so.
+     */
+    private void countSlice(SlicePartials.Entry entry, Timed.Partials<Order> partials) {
+        long sliceStart = entry.sliceStart();
+        long length = entry.sliceLength();
+        if (length <= 0 || size % length != 0 || advance % length != 0 || Math.floorMod(sliceStart, length) != 0) {
+            counted.clear();
+            throw new IllegalStateException("a partial of slice " + Instant.ofEpochMilli(sliceStart) + " of "
+                    + Duration.ofMillis(length) + " from " + partials.source() + " does not fit the windows of "
+                    + query.name() + " (" + query.size() + " every " + query.advance() + "): the queries sharing "
+                    + "the repartition changed while partials were in it");
+        }
+        for (long start = windowsOf.firstStart(sliceStart); start <= sliceStart; start += advance) {
+            long end = start + size;
+            if (closedUpTo != InputClocks.NONE && end <= closedUpTo) {
+                counted.clear();
+                throw new IllegalStateException("a partial of " + entry.partial().orders() + " orders of group "
+                        + entry.group() + " from " + partials.source() + " reached window "
+                        + Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end) + " of " + query.name()
+                        + " after the query's watermark " + Instant.ofEpochMilli(closedUpTo) + " had made it final: "
+                        + "the instances' wall clocks disagree by more than max-future-skew + "
+                        + SliceCombiner.CLOCK_DISAGREEMENT + " allow");
+            }
+            counted.computeIfAbsent(WindowKeys.key(start, entry.group()), key -> new Counted()).add(entry.partial());
+        }
+    }
+
     /** Adds what was counted to the windows in the store. */
     private void addCounted() {
         for (Map.Entry<Bytes, Counted> window : counted.entrySet()) {
@@ -170,6 +209,12 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
             orders++;
             total = total.add(order.amount());
             newest = Math.max(newest, eventTime);
+        }
+
+        void add(SlicePartial partial) {
+            orders += partial.orders();
+            total = total.add(partial.total());
+            newest = Math.max(newest, partial.newest());
         }
     }
 

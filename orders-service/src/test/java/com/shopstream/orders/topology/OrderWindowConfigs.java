@@ -26,6 +26,6 @@ final class OrderWindowConfigs {
     static OrderWindowConfig of(ShopTopics topics, List<WindowQuery> queries, StateStoreKind stores) {
         OrderWindowConfig defaults = defaults();
         return new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(), queries, stores, topics,
-                defaults.repartitionBatchSize());
+                defaults.repartitionBatchSize(), defaults.partialAggregation());
     }
 }

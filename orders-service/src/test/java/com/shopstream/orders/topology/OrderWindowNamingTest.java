@@ -20,6 +20,7 @@ class OrderWindowNamingTest {
 
         assertThat(TopologyNames.stores(description)).containsExactly(
                 "orders-by-all-batches",
+                "orders-by-all-slices",
                 "orders-by-all-watermarks",
                 "orders-per-10m-every-5m-store",
                 "orders-per-5m-store",

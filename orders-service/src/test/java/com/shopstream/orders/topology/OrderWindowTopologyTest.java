@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Exact output sequences of the window topology. Stream time only moves when a later order arrives; the wall clock
- * only lets a commit interval pass ({@code nextCommit}), after which the changed windows' update rows are written.
+ * only lets commit intervals pass: {@link #nextUpdateRows} lets the source send its partial sums (the driver hands
+ * them to the windows after the interval's timers have run) and then the windows write the changed windows' update
+ * rows.
  */
 class OrderWindowTopologyTest {
 
@@ -34,11 +36,11 @@ class OrderWindowTopologyTest {
         start(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals")));
 
         order(1, 1, "12.50", "10:00:30");
-        harness.nextCommit();
+        nextUpdateRows();
         order(2, 2, "8.00", "10:01:10");
-        harness.nextCommit();
+        nextUpdateRows();
         order(3, 1, "20.00", "10:07:59");   // watermark 10:04:59: [10:00,10:05) still open
-        harness.nextCommit();
+        nextUpdateRows();
         assertThat(harness.records("finals")).isEmpty();
         order(4, 3, "1.00", "10:08:00");    // watermark 10:05:00 = end of [10:00,10:05): final
 
@@ -99,11 +101,11 @@ class OrderWindowTopologyTest {
                 null)));
 
         order(1, 7, "1.00", "10:00:00");
-        harness.nextCommit();
+        nextUpdateRows();
         order(2, 8, "2.00", "10:01:00");
-        harness.nextCommit();
+        nextUpdateRows();
         order(3, 7, "3.00", "10:02:00");
-        harness.nextCommit();
+        nextUpdateRows();
 
         assertThat(rows(harness.records("updates"))).containsExactly(
                 "7@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 1.00",
@@ -118,7 +120,7 @@ class OrderWindowTopologyTest {
         order(1, 1, "0.10", "10:00:00");
         order(2, 1, "0.20", "10:00:01");
         order(3, 1, "999999999999999.99", "10:00:02");
-        harness.nextCommit();
+        nextUpdateRows();
 
         assertThat(rows(harness.records("updates"))).last()
                 .isEqualTo("2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 3 1000000000000000.29");
@@ -129,12 +131,12 @@ class OrderWindowTopologyTest {
         start(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals")));
 
         order(1, 1, "1.00", "10:00:00");    // the first rows after a start: every open window's
-        harness.nextCommit();
+        nextUpdateRows();
         order(2, 1, "2.00", "10:00:10");
         order(3, 1, "4.00", "10:00:20");
         order(4, 1, "8.00", "10:00:30");
         assertThat(harness.records("updates")).hasSize(1);
-        harness.nextCommit();
+        nextUpdateRows();
         order(5, 1, "16.00", "10:01:00");
         order(6, 1, "32.00", "10:08:00");   // makes [10:00,10:05) final before the commit interval has passed
 
@@ -145,6 +147,12 @@ class OrderWindowTopologyTest {
                 "2026-01-22T10:05:00Z/2026-01-22T10:10:00Z 1 32.00");
         assertThat(rows(harness.records("finals"))).containsExactly(
                 "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 5 31.00");
+    }
+
+    /** Two commit intervals: the partials cross at the first, the windows write their update rows at the second. */
+    private void nextUpdateRows() {
+        harness.nextCommit();
+        harness.nextCommit();
     }
 
     private void start(List<WindowQuery> queries) {

@@ -1,0 +1,82 @@
+package com.shopstream.orders.topology;
+
+import com.shopstream.common.serde.BinaryFormat;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+
+/**
+ * What the orders of one group in one slice add up to, as far as one source task has combined them: how many, their
+ * exact total in hundredths (the contract's amounts have at most two fraction digits), and their oldest and newest
+ * event time. Mutable: the combining step adds to it with every order and writes its {@link #bytes} to its store.
+ */
+final class SlicePartial {
+
+    private static final byte VERSION = 1;
+    private static final int BYTES = 1 + 4 * Long.BYTES;
+
+    private long orders;
+    private long cents;
+    private long oldest = Long.MAX_VALUE;
+    private long newest = Long.MIN_VALUE;
+
+    /** The amount in hundredths, or {@code -1} when it has more than two fraction digits or does not fit a long. */
+    static long cents(BigDecimal amount) {
+        if (amount.signum() < 0 || amount.scale() > 2 || amount.precision() - amount.scale() > 16) {
+            return -1;
+        }
+        return amount.movePointRight(2).longValueExact();
+    }
+
+    /** Whether {@code more} hundredths can be added without overflowing the total. */
+    boolean takes(long more) {
+        return cents <= Long.MAX_VALUE - more;
+    }
+
+    void add(long more, long eventTime) {
+        orders++;
+        cents += more;
+        oldest = Math.min(oldest, eventTime);
+        newest = Math.max(newest, eventTime);
+    }
+
+    long orders() {
+        return orders;
+    }
+
+    long cents() {
+        return cents;
+    }
+
+    long oldest() {
+        return oldest;
+    }
+
+    long newest() {
+        return newest;
+    }
+
+    /** The exact total, scale 2. */
+    BigDecimal total() {
+        return BigDecimal.valueOf(cents, 2);
+    }
+
+    /** The store's form: a version byte, then count, hundredths, oldest and newest event time. */
+    byte[] bytes() {
+        return ByteBuffer.allocate(BYTES).put(VERSION).putLong(orders).putLong(cents).putLong(oldest).putLong(newest)
+                .array();
+    }
+
+    static SlicePartial of(byte[] bytes) {
+        ByteBuffer in = BinaryFormat.open(bytes, VERSION, "slice partial");
+        return of(in.getLong(), in.getLong(), in.getLong(), in.getLong());
+    }
+
+    static SlicePartial of(long orders, long cents, long oldest, long newest) {
+        SlicePartial partial = new SlicePartial();
+        partial.orders = orders;
+        partial.cents = cents;
+        partial.oldest = oldest;
+        partial.newest = newest;
+        return partial;
+    }
+}
