@@ -77,6 +77,13 @@ final class SuiteTargets {
             case "orders-5m-by-customer-unbatched" -> fiveMinutes("orders-5m-by-customer-unbatched",
                     "orders-service (5m per customer, append, a record per order)", true, UNBATCHED, topics, tag,
                     orders, bootstrap, options, jvmOptions);
+            // before the partial aggregation: every order crosses the repartition (in batches)
+            case "orders-5m-uncombined" -> fiveMinutes("orders-5m-uncombined",
+                    "orders-service (5m append, orders not combined)", false, UNCOMBINED, topics, tag, orders,
+                    bootstrap, options, jvmOptions);
+            case "orders-5m-by-customer-uncombined" -> fiveMinutes("orders-5m-by-customer-uncombined",
+                    "orders-service (5m per customer, append, orders not combined)", true, UNCOMBINED, topics, tag,
+                    orders, bootstrap, options, jvmOptions);
             case "sessions" -> service("sessions", "plain-sessions", "session-service", "session-service", tag,
                     List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, "spark-sessions",
                     "customer-sessions-final");
@@ -109,6 +116,7 @@ final class SuiteTargets {
     }
 
     private static final List<String> UNBATCHED = List.of("--shopstream.repartition-batch-size=1");
+    private static final List<String> UNCOMBINED = List.of("--shopstream.orders.partial-aggregation=false");
 
     private static List<String> withUnbatched(String... settings) {
         List<String> all = new ArrayList<>(List.of(settings));

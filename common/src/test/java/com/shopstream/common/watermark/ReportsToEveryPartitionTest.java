@@ -1,6 +1,7 @@
 package com.shopstream.common.watermark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.streams.errors.StreamsException;
 import org.junit.jupiter.api.Test;
 
 class ReportsToEveryPartitionTest {
@@ -26,6 +28,21 @@ class ReportsToEveryPartitionTest {
         assertThat(partitioner.partitions("t", "", REPORT, 3)).isEqualTo(Optional.of(Set.of(0, 1, 2)));
         assertThat(partitioner.partitions("t", "", REPORT, 2)).isEqualTo(Optional.of(Set.of(0, 1)));
         assertThat(partitioner.partitions("t", "7", new Timed.Event<>(null, new InputPartition("orders", 0), 3, 0, 0), 3)).isEmpty();
+    }
+
+    @Test
+    void partialsGoToTheDestinationTheyWereMadeForOrWhereTheirGroupKeyPutsThem() {
+        ReportsToEveryPartition<Order> partitioner = new ReportsToEveryPartition<>();
+        InputPartition source = new InputPartition("orders", 0);
+
+        assertThat(partitioner.partitions("t", "", new Timed.Partials<>(2, 3, source, 0, 1, new byte[0]), 3))
+                .isEqualTo(Optional.of(Set.of(2)));
+        assertThat(partitioner.partitions("t", "7", new Timed.Partials<>(-1, 0, source, 0, 1, new byte[0]), 3))
+                .isEmpty();
+        assertThatThrownBy(() -> partitioner.partitions("t", "", new Timed.Partials<>(2, 3, source, 0, 1,
+                new byte[0]), 4))
+                .isInstanceOf(StreamsException.class)
+                .hasMessageContaining("partials for partition 2 of 3 cannot go to t, which has 4 partitions");
     }
 
     @Test

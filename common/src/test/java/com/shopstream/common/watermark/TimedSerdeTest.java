@@ -32,6 +32,21 @@ class TimedSerdeTest {
     }
 
     @Test
+    void partialsCrossATopicWithTheirEntriesBytesUntouched() {
+        TimedSerde<Order> serde = new TimedSerde<>(Order.class);
+        byte[] entries = {1, 2, 3, 4, 5};
+        for (Timed.Partials<Order> partials : java.util.List.of(
+                new Timed.Partials<Order>(2, 3, ORDERS_2, 1_769_076_030_000L, 7, entries),
+                new Timed.Partials<Order>(-1, 0, new InputPartition("orders-é", 0), 0, 1, new byte[0]))) {
+            byte[] bytes = serde.serializer().serialize("t", partials);
+
+            Timed.Partials<Order> read = (Timed.Partials<Order>) serde.deserializer().deserialize("t", bytes);
+
+            assertThat(read).usingRecursiveComparison().isEqualTo(partials);
+        }
+    }
+
+    @Test
     void advancesAndLateRecordsNeverCrossATopic() {
         TimedSerde<Order> serde = new TimedSerde<>(Order.class);
 

@@ -13,6 +13,7 @@ final class SlicePartial {
 
     private static final byte VERSION = 1;
     private static final int BYTES = 1 + 4 * Long.BYTES;
+    private static final BigDecimal LARGEST = BigDecimal.valueOf(Long.MAX_VALUE, 2);
 
     private long orders;
     private long cents;
@@ -21,7 +22,7 @@ final class SlicePartial {
 
     /** The amount in hundredths, or {@code -1} when it has more than two fraction digits or does not fit a long. */
     static long cents(BigDecimal amount) {
-        if (amount.signum() < 0 || amount.scale() > 2 || amount.precision() - amount.scale() > 16) {
+        if (amount.signum() < 0 || amount.scale() > 2 || amount.compareTo(LARGEST) > 0) {
             return -1;
         }
         return amount.movePointRight(2).longValueExact();

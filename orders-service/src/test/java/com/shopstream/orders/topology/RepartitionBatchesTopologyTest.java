@@ -17,54 +17,97 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.TreeMap;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole topology, its reader once behind in its partition (so the orders cross the repartition in batches) and
- * once caught up (each on its own): the same out-of-order orders give the same final rows, late records and last
- * update rows.
+ * The whole topology, the contract's queries and one per customer, over the same out-of-order orders: its reader
+ * once behind in its partition (so the orders that cross the repartition go in batches) and once caught up (each on
+ * its own), with and without the partial aggregation before the repartition. Every way gives the same final rows,
+ * late records and last update rows.
  */
 class RepartitionBatchesTopologyTest {
+
+    private static final List<String> FINALS = List.of("orders-per-5m-final", "orders-per-10m-every-5m-final",
+            "per-customer-final");
+    private static final List<String> UPDATES = List.of("orders-per-5m", "orders-per-10m-every-5m", "per-customer");
 
     @Test
     void aReaderBehindInItsPartitionBatchesAndGivesWhatACaughtUpOneGives() {
         List<String> orders = randomOrders(new Random(7), 400);
 
-        Outputs caughtUp = run(orders, OptionalLong.of(0));
-        Outputs behind = run(orders, OptionalLong.of(1_000));
+        Outputs caughtUp = run(orders, OptionalLong.of(0), false);
+        Outputs behind = run(orders, OptionalLong.of(1_000), false);
 
-        assertThat(behind.pendingAfterHalf()).as("orders waiting in a batch halfway").isPositive();
-        assertThat(caughtUp.pendingAfterHalf()).isZero();
+        assertThat(behind.batchedAfterHalf()).as("orders waiting in a batch halfway").isPositive();
+        assertThat(caughtUp.batchedAfterHalf()).isZero();
         assertThat(caughtUp.finals()).isNotEmpty();
         assertThat(caughtUp.late()).isNotEmpty();
         assertThat(behind.deadLetters()).isZero();
-        assertThat(behind).isEqualTo(new Outputs(caughtUp.finals(), caughtUp.late(), caughtUp.lastUpdates(),
-                behind.pendingAfterHalf(), 0));
+        assertThat(behind.rows()).isEqualTo(caughtUp.rows());
     }
 
-    private record Outputs(List<String> finals, List<String> late, List<String> lastUpdates, int pendingAfterHalf,
-                           int deadLetters) {
+    @Test
+    void ordersAddedUpPerSliceBeforeTheRepartitionGiveWhatOrdersOneByOneGive() {
+        List<String> orders = randomOrders(new Random(16), 600);
+
+        Outputs oneByOne = run(orders, OptionalLong.of(0), false);
+        Outputs combined = run(orders, OptionalLong.of(0), true);
+        Outputs combinedBehind = run(orders, OptionalLong.of(1_000), true);
+
+        assertThat(combined.combinedAfterHalf()).as("orders in partials not sent yet, halfway").isPositive();
+        assertThat(oneByOne.combinedAfterHalf()).isZero();
+        assertThat(oneByOne.finals()).hasSizeGreaterThan(40);
+        assertThat(oneByOne.late()).isNotEmpty();
+        assertThat(combined.deadLetters()).isZero();
+        assertThat(combinedBehind.deadLetters()).isZero();
+        assertThat(combined.rows()).isEqualTo(oneByOne.rows());
+        assertThat(combinedBehind.rows()).isEqualTo(oneByOne.rows());
     }
 
-    private static Outputs run(List<String> orders, OptionalLong lag) {
+    private record Outputs(List<String> finals, List<String> late, List<String> lastUpdates, int batchedAfterHalf,
+                           long combinedAfterHalf, int deadLetters) {
+
+        List<List<String>> rows() {
+            return List.of(finals, late, lastUpdates);
+        }
+    }
+
+    private static Outputs run(List<String> orders, OptionalLong lag, boolean partialAggregation) {
         TestStreams streams = TestStreams.forDriver("orders-service");
         EventTimeRuntime driver = streams.eventTime();
         streams.with(new EventTimeRuntime(driver.reportInterval(), driver.idleTimeout(), partition -> lag,
                 driver.partitionCounts(), driver.endOffsets()));
-        OrderWindowConfig config = OrderWindowConfigs.of(TestStreams.topics(), WindowQuery.contractDefaults(
-                Duration.ofMinutes(3)), StateStoreKind.IN_MEMORY);
+        List<WindowQuery> queries = new ArrayList<>(WindowQuery.contractDefaults(Duration.ofMinutes(3)));
+        queries.add(new WindowQuery("per-customer", Duration.ofMinutes(5), null, Duration.ofMinutes(3),
+                GroupBy.CUSTOMER_ID, "per-customer", "per-customer-final", null));
+        OrderWindowConfig defaults = OrderWindowConfigs.of(TestStreams.topics(), queries, StateStoreKind.IN_MEMORY);
+        OrderWindowConfig config = new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(),
+                defaults.queries(), defaults.stores(), defaults.topics(), defaults.repartitionBatchSize(),
+                partialAggregation);
         try (StreamsHarness harness = new StreamsHarness(OrderWindowTopology.build(streams.builder(), config),
                 streams)) {
-            int pending = 0;
+            int batched = 0;
+            long combined = 0;
             for (int i = 0; i < orders.size(); i++) {
                 harness.pipe("orders", Integer.toString(i + 1), orders.get(i));   // keyed by order_id
                 if (i == orders.size() / 2 + 7) {
-                    KeyValueStore<String, byte[]> batches = harness.driver().getKeyValueStore(
-                            "orders-by-all-batches");
-                    try (var all = batches.all()) {
-                        while (all.hasNext()) {
-                            pending += EventBatches.size(all.next().value);
+                    for (String grouping : List.of("orders-by-all", "orders-by-customer_id")) {
+                        KeyValueStore<String, byte[]> batches = harness.driver().getKeyValueStore(
+                                grouping + "-batches");
+                        try (var all = batches.all()) {
+                            while (all.hasNext()) {
+                                batched += EventBatches.size(all.next().value);
+                            }
+                        }
+                        KeyValueStore<Bytes, byte[]> slices = harness.driver().getKeyValueStore(
+                                grouping + "-slices");
+                        try (var all = slices.all()) {
+                            while (all.hasNext()) {
+                                var entry = all.next();
+                                combined += entry.key.get()[0] == 1 ? SlicePartial.of(entry.value).orders() : 0;
+                            }
                         }
                     }
                 }
@@ -72,16 +115,16 @@ class RepartitionBatchesTopologyTest {
             harness.nextCommit();
             harness.nextCommit();
             List<String> finals = new ArrayList<>();
-            for (String topic : List.of("orders-per-5m-final", "orders-per-10m-every-5m-final")) {
+            for (String topic : FINALS) {
                 harness.records(topic).forEach(r -> finals.add(topic + " " + row(r)));
             }
             List<String> late = harness.records("orders-service-late").stream()
                     .map(r -> r.orderId() + " " + r.headers()).toList();
             Map<String, String> lastUpdates = new TreeMap<>();
-            for (String topic : List.of("orders-per-5m", "orders-per-10m-every-5m")) {
+            for (String topic : UPDATES) {
                 harness.records(topic).forEach(r -> lastUpdates.put(topic + " " + r.key(), row(r)));
             }
-            return new Outputs(finals, late, List.copyOf(lastUpdates.values()), pending,
+            return new Outputs(finals, late, List.copyOf(lastUpdates.values()), batched, combined,
                     harness.deadLetters().size());
         }
     }

@@ -1,0 +1,336 @@
+package com.shopstream.orders.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.shopstream.common.model.Order;
+import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.EventTimeRuntime;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.common.watermark.Timed;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.common.utils.Utils;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The partial aggregation before a repartition, on its own: what it combines, what crosses as itself, and when a
+ * partial goes — with a store that a restart finds as a crash left it.
+ */
+class SliceCombinerTest {
+
+    private static final InputPartition ORDERS_0 = new InputPartition("orders", 0);
+    private static final Duration FIVE = Duration.ofMinutes(5);
+    private static final Duration GRACE = Duration.ofMinutes(3);
+    private static final List<WindowQuery> APPEND_ONLY = List.of(WindowQuery.tumbling("q", FIVE, GRACE, null, "f"));
+    private static final String STORE = "slices";
+
+    private MockProcessorContext<String, Timed<Order>> context;
+    private KeyValueStore<Bytes, byte[]> store;
+    /** The repartition topic's partition count, as the cluster says ({@code 0}: not known yet). */
+    private int repartitionPartitions = 3;
+    /** The newest event time the reader accepts now. */
+    private Instant latestAccepted = at("10:30:00");
+
+    @BeforeEach
+    void start() {
+        EventTimeRuntime driver = TestStreams.forDriver("orders-service").eventTime();
+        context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").with(new EventTimeRuntime(
+                driver.reportInterval(), driver.idleTimeout(), partition -> OptionalLong.of(0),
+                topic -> topic.endsWith("-orders-by-q-repartition") && repartitionPartitions > 0
+                        ? OptionalInt.of(repartitionPartitions) : OptionalInt.empty(),
+                driver.endOffsets())).properties());
+        store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.Bytes(),
+                Serdes.ByteArray()).withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+        context.addStateStore(store);
+    }
+
+    @Test
+    void ordersOfOneSliceBecomeOnePartialThatGoesBeforeTheOrderWhoseClockCouldMakeItsWindowFinal() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+
+        combiner.process(order(1, "all", "none", "10:05:30", "10.00"));        // the first clock: crosses
+        combiner.process(order(2, "all", "10:05:30", "10:06:00", "2.50"));
+        combiner.process(order(3, "all", "10:06:00", "10:05:10", "0.25"));
+        assertThat(sent()).containsExactly("order 1");
+        assertThat(storedPartials()).containsExactly("all@10:05 2 orders 2.75 10:05:10..10:06:00");
+
+        combiner.process(order(4, "all", "10:06:00", "10:09:00", "1.00"));     // watermark past 10:05: crosses
+        combiner.process(order(5, "all", "10:09:00", "10:08:00", "1.00"));
+        assertThat(sent()).containsExactly("order 4");
+        // the clock reaches 10:13, when [10:05,10:10) may be final: its partial goes first
+        combiner.process(order(6, "all", "10:09:00", "10:13:00", "1.00"));
+
+        assertThat(sent()).containsExactly("to 0 of 1: all@10:05 3 orders 3.75 10:05:10..10:08:00", "order 6");
+        assertThat(storedPartials()).isEmpty();
+    }
+
+    @Test
+    void aReportWhoseClockReachesASliceSendsItFirstAndAnIdleOneSendsEverything() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+        combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
+        combiner.process(order(2, "all", "10:05:30", "10:06:00", "1.00"));
+        combiner.process(order(3, "all", "10:06:00", "10:09:00", "1.00"));
+        combiner.process(order(4, "all", "10:09:00", "10:11:00", "1.00"));
+        sent();
+
+        combiner.process(report("10:12:00", false));
+        assertThat(sent()).containsExactly("report");
+        combiner.process(report("10:13:00", false));
+        assertThat(sent()).containsExactly("to 0 of 1: all@10:05 1 orders 1.00 10:06:00..10:06:00", "report");
+        combiner.process(report("10:13:00", true));
+        assertThat(sent()).containsExactly("to 0 of 1: all@10:10 1 orders 1.00 10:11:00..10:11:00", "report");
+    }
+
+    @Test
+    void anOrderSomeWindowOfItsPartitionRefusedCrossesAsItselfAndSoDoesAnAmountOfThreeFractionDigits() {
+        SliceCombiner combiner = combiner(List.of(WindowQuery.hopping("h", Duration.ofMinutes(10), FIVE, GRACE,
+                null, "f")), false, 1);
+        combiner.process(order(1, "all", "none", "10:08:30", "1.00"));
+        // watermark 10:05:30: [09:55,10:05) refused it, [10:00,10:10) counts it
+        combiner.process(order(2, "all", "10:08:30", "10:03:00", "1.00"));
+        combiner.process(order(3, "all", "10:08:30", "10:06:00", "0.001"));
+        combiner.process(order(4, "all", "10:08:30", "10:06:00", "0.01"));
+
+        assertThat(sent()).containsExactly("order 1", "order 2", "order 3");
+        assertThat(storedPartials()).containsExactly("all@10:05 1 orders 0.01 10:06:00..10:06:00");
+    }
+
+    @Test
+    void afterAnIdleDeclarationAnOrderWhoseWindowTheQueryMayHaveClosedCrossesAsItselfEvenAfterARestart() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+        combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
+        combiner.process(report("10:05:30", true));
+        sent();
+
+        // the first order after it: no watermark can be beyond 10:30 (what readers accept) + 5 min
+        combiner.process(order(2, "all", "10:05:30", "10:06:00", "1.00"));
+        combiner.process(order(3, "all", "10:06:00", "10:36:00", "1.00"));
+        combiner.process(order(4, "all", "10:36:00", "10:36:10", "1.00"));   // [10:35,10:40) ends after it
+        combiner.process(order(5, "all", "10:36:10", "10:34:59", "1.00"));   // [10:30,10:35) ends at it
+        assertThat(sent()).containsExactly("order 2", "order 3", "order 5");
+        assertThat(storedPartials()).containsExactly("all@10:35 1 orders 1.00 10:36:10..10:36:10");
+
+        latestAccepted = at("12:00:00");   // the bound is kept, not taken again, across a restart
+        SliceCombiner restarted = combiner(APPEND_ONLY, false, 1);
+        restarted.process(order(6, "all", "10:36:10", "10:34:00", "1.00"));
+        restarted.process(order(7, "all", "10:36:10", "10:36:20", "1.00"));
+
+        assertThat(sent()).containsExactly("order 6");
+        assertThat(storedPartials()).containsExactly("all@10:35 2 orders 2.00 10:36:10..10:36:20");
+    }
+
+    @Test
+    void anIdleDeclarationBeforeARestartStillSetsTheBoundAtTheFirstOrderAfterIt() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+        combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
+        combiner.process(report("10:05:30", true));
+        // a restarted reader reports its partition as not idle first: that does not undo what the windows may have
+        // closed meanwhile
+        SliceCombiner restarted = combiner(APPEND_ONLY, false, 1);
+        restarted.process(report("10:05:30", false));
+        restarted.process(order(2, "all", "10:05:30", "10:06:00", "1.00"));
+
+        assertThat(sent()).containsExactly("report", "order 2");
+        assertThat(storedPartials()).isEmpty();
+    }
+
+    @Test
+    void withAnUpdateModeQueryEverythingGoesTwicePerCommitInterval() {
+        SliceCombiner combiner = combiner(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "u", null)), true, 1);
+        combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
+        combiner.process(order(2, "all", "10:05:30", "10:06:00", "1.00"));
+        sent();
+
+        MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
+        long commitInterval = Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
+        assertThat(timer.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
+        assertThat(timer.getInterval()).isEqualTo(Duration.ofMillis(commitInterval / 2));
+        timer.getPunctuator().punctuate(0);
+
+        assertThat(sent()).containsExactly("to 0 of 1: all@10:05 1 orders 1.00 10:06:00..10:06:00");
+        combiner.process(order(3, "all", "10:06:00", "10:06:30", "2.00"));
+        timer.getPunctuator().punctuate(0);
+        assertThat(sent()).containsExactly("to 0 of 1: all@10:05 1 orders 2.00 10:06:30..10:06:30");
+        assertThat(storedPartials()).isEmpty();
+    }
+
+    @Test
+    void groupsGoOneRecordPerDestinationPartitionOrWhereTheirKeyPutsThemWhileTheCountIsNotKnown() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, null);
+        combiner.process(order(1, "1", "none", "10:05:30", "1.00"));
+        List<String> groups = List.of("1", "2", "3", "4", "5", "6");
+        for (String group : groups) {
+            combiner.process(order(10 + Long.parseLong(group), group, "10:05:30", "10:06:00", group + ".00"));
+        }
+        sent();
+
+        combiner.process(report("10:13:00", false));
+
+        List<String> expected = new ArrayList<>();
+        for (int destination = 0; destination < 3; destination++) {
+            List<String> entries = new ArrayList<>();
+            for (String group : groups) {
+                if (Utils.toPositive(Utils.murmur2(group.getBytes(StandardCharsets.UTF_8))) % 3 == destination) {
+                    entries.add(group + "@10:05 1 orders " + group + ".00 10:06:00..10:06:00");
+                }
+            }
+            if (!entries.isEmpty()) {
+                expected.add("to " + destination + " of 3: " + String.join(", ", entries.stream().sorted().toList()));
+            }
+        }
+        expected.add("report");
+        assertThat(sent()).containsExactlyElementsOf(expected);
+
+        repartitionPartitions = 0;
+        combiner.process(order(20, "7", "10:13:00", "10:13:10", "7.00"));
+        combiner.process(report("10:13:10", true));
+        assertThat(context.forwarded().get(0).record().key()).isEqualTo("7");
+        assertThat(sent()).containsExactly("to its key: 7@10:10 1 orders 7.00 10:13:10..10:13:10", "report");
+    }
+
+    @Test
+    void aRevivedTaskSendsWhatItsStoreHeldAndOneSwitchedOffPassesEveryOrderOnAfterIt() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+        combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
+        combiner.process(order(2, "all", "10:05:30", "10:06:00", "1.00"));
+        combiner.init(context);   // Kafka Streams revives a task on the same processor
+        combiner.process(order(3, "all", "10:06:00", "10:06:30", "1.00"));
+        assertThat(storedPartials()).containsExactly("all@10:05 2 orders 2.00 10:06:00..10:06:30");
+        sent();
+
+        SliceCombiner off = new SliceCombiner(WindowSlices.of(APPEND_ONLY), false, false, "orders", 1, "orders-by-q",
+                STORE, () -> latestAccepted);
+        off.init(context);
+        off.process(order(4, "all", "10:06:30", "10:06:40", "1.00"));
+        off.process(order(5, "all", "10:06:40", "10:06:50", "1.00"));
+
+        assertThat(sent()).containsExactly("to 0 of 1: all@10:05 2 orders 2.00 10:06:00..10:06:30", "order 4",
+                "order 5");
+        assertThat(storedPartials()).isEmpty();
+    }
+
+    @Test
+    void aTotalThatWouldOverflowGoesFirstAndTheSliceStartsAnother() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+        String large = "90000000000000000.00";   // 9e18 hundredths: two do not fit a long
+        combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
+        combiner.process(order(2, "all", "10:05:30", "10:06:00", large));
+        combiner.process(order(3, "all", "10:06:00", "10:06:10", large));
+
+        assertThat(sent()).containsExactly("order 1",
+                "to 0 of 1: all@10:05 1 orders " + large + " 10:06:00..10:06:00");
+        assertThat(storedPartials()).containsExactly("all@10:05 1 orders " + large + " 10:06:10..10:06:10");
+    }
+
+    @Test
+    void anOrderOfAnotherPartitionThanItsTasksIsABug() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+
+        assertThatThrownBy(() -> combiner.process(new Record<>("all", new Timed.Event<>(
+                new Order(1, 1, BigDecimal.ONE, at("10:00:00")), new InputPartition("orders", 1), 3,
+                InputClocks.NONE, ms("10:00:00")), ms("10:00:00"))))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("got an order of orders-1");
+    }
+
+    private SliceCombiner combiner(List<WindowQuery> queries, boolean updates, Integer partitions) {
+        context.resetForwards();
+        SliceCombiner combiner = new SliceCombiner(WindowSlices.of(queries), true, updates, "orders", partitions,
+                "orders-by-q", STORE, () -> latestAccepted);
+        combiner.init(context);
+        return combiner;
+    }
+
+    private static Record<String, Timed<Order>> order(long id, String group, String newestBefore, String time,
+                                                       String amount) {
+        long before = newestBefore.equals("none") ? InputClocks.NONE : ms(newestBefore);
+        long eventTime = ms(time);
+        return new Record<>(group, new Timed.Event<>(new Order(id, 1, new BigDecimal(amount), at(time)), ORDERS_0, 3,
+                before, Math.max(before, eventTime)), eventTime);
+    }
+
+    private static Record<String, Timed<Order>> report(String newest, boolean idle) {
+        return new Record<>("", new Timed.Report<>(ORDERS_0, 3, ms(newest), idle, idle ? 0 : -1), ms(newest));
+    }
+
+    /** What was sent since the last call, a line each: partials with their entries, orders by id, reports. */
+    private List<String> sent() {
+        List<String> lines = context.forwarded().stream().map(forward -> {
+            Timed<Order> value = forward.record().value();
+            if (value instanceof Timed.Partials<Order> partials) {
+                assertThat(partials.source()).isEqualTo(ORDERS_0);
+                List<SlicePartials.Entry> entries = SlicePartials.entries(partials.encoded(), partials.size());
+                assertThat(forward.record().timestamp()).isEqualTo(entries.stream()
+                        .mapToLong(entry -> entry.partial().newest()).max().orElseThrow());
+                String to = partials.destination() < 0 ? "to its key"
+                        : "to " + partials.destination() + " of " + partials.destinations();
+                return to + ": " + String.join(", ", entries.stream().map(entry -> {
+                    assertThat(entry.sliceLength()).isEqualTo(FIVE.toMillis());
+                    return describe(entry.group(), entry.sliceStart(), entry.partial());
+                }).sorted().toList());
+            }
+            if (value instanceof Timed.Event<Order> event) {
+                return "order " + event.event().orderId();
+            }
+            return value instanceof Timed.Report<Order> ? "report" : "other";
+        }).toList();
+        context.resetForwards();
+        return lines;
+    }
+
+    /** The partials in the store, as a crash would leave them. */
+    private List<String> storedPartials() {
+        List<String> partials = new ArrayList<>();
+        try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
+            all.forEachRemaining(entry -> {
+                byte[] key = entry.key.get();
+                if (key[0] == 1) {
+                    long start = java.nio.ByteBuffer.wrap(key, 1, Long.BYTES).getLong() ^ Long.MIN_VALUE;
+                    String group = new String(key, 1 + Long.BYTES, key.length - 1 - Long.BYTES,
+                            StandardCharsets.UTF_8);
+                    partials.add(describe(group, start, SlicePartial.of(entry.value)));
+                }
+            });
+        }
+        return partials;
+    }
+
+    private static String describe(String group, long sliceStart, SlicePartial partial) {
+        return group + "@" + hhmm(sliceStart) + " " + partial.orders() + " orders " + partial.total().toPlainString()
+                + " " + time(partial.oldest()) + ".." + time(partial.newest());
+    }
+
+    private static String hhmm(long time) {
+        return Instant.ofEpochMilli(time).toString().substring(11, 16);
+    }
+
+    private static String time(long time) {
+        return Instant.ofEpochMilli(time).toString().substring(11, 19);
+    }
+
+    private static Instant at(String time) {
+        return Instant.parse("2026-01-22T" + time + "Z");
+    }
+
+    private static long ms(String time) {
+        return at(time).toEpochMilli();
+    }
+}
