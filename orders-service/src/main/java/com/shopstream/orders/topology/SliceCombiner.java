@@ -1,31 +1,23 @@
 package com.shopstream.orders.topology;
 
 import com.shopstream.common.model.Order;
-import com.shopstream.common.serde.BinaryFormat;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.StreamsRuntime;
 import com.shopstream.common.watermark.EventTimeRuntime;
-import com.shopstream.common.watermark.InputClocks;
 import com.shopstream.common.watermark.InputPartition;
 import com.shopstream.common.watermark.Timed;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.common.utils.Utils;
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -42,19 +34,19 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *       on (its clock reaches the tracker behind) and before a report of it, so a window is never made final without
  *       a partial of its own partition;</li>
  *   <li>all at once before a report that declares the partition idle (the query's watermark may then pass it);</li>
- *   <li>for a group with an update-mode query, all at once twice per commit interval (wall clock), like a
- *       micro-batch: later orders of the slice make another partial, added behind like the first.</li>
+ *   <li>all at once on a wall-clock timer: twice per commit interval for a group with an update-mode query (like a
+ *       micro-batch), every {@link #APPEND_ONLY_INTERVAL} for the others (what {@code GET /windows} shows of an open
+ *       window); later orders of the slice make another partial, added behind like the first.</li>
  * </ul>
  *
  * <p>What crosses as itself, as without this step: an order that moves its partition's clock so far that a window
  * may become final ({@link WindowSlices#mayClose}: it carries the clock to the windows at once, a few orders per
- * window and partition), an order some window of its own partition's watermark refused
- * (the windows behind count it in the others only), an amount with more than two fraction digits, and an order that
- * may be too late for a window the query's watermark made final while its partition was idle — it must go to the late
- * topic as the order it is, which a sum cannot. Behind the repartition only an idle declaration lets the query's
- * watermark pass a partition's; after one, the first order read sets a bound: no watermark can be beyond the newest
- * event time any reader accepts ({@code max-future-skew} ahead of the wall clock) plus {@link #CLOCK_DISAGREEMENT}
- * between instances' clocks, and an order whose earliest window ends at or before that bound crosses as itself.
+ * window and partition), an order some window of its own partition's watermark refused (the windows behind count it
+ * in the others only), an amount with more than two fraction digits, and, after the partition was declared idle, an
+ * order that may be too late for a window the query's watermark made final meanwhile ({@link IdleRisk}): it must go
+ * to the late topic as the order it is, which a sum cannot. The bound {@link IdleRisk} takes is the newest event time
+ * a reader accepts ({@code max-future-skew} ahead of the wall clock) plus {@link #CLOCK_DISAGREEMENT}: after an idle
+ * spell a partition's orders cross as themselves for about that long in event time.
  *
  * <p>Crash safety under {@code exactly_once_v2}: Kafka Streams has no hook before a commit, so a partial kept only in
  * memory would be lost, or sent twice, by a crash between its orders' commit and its own. Each order's addition is
@@ -67,13 +59,17 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     /** A partials record goes once it holds this many bytes, like a batch of events. */
     static final int MAX_BYTES = 256 * 1024;
 
+    /**
+     * How often the partials of a group without update-mode query go: its windows' rows wait for the watermark
+     * anyway, but {@code GET /windows} shows open windows as the partials reached them.
+     */
+    static final Duration APPEND_ONLY_INTERVAL = Duration.ofSeconds(1);
+
     /** How far the wall clocks of two instances may disagree, on top of {@code max-future-skew} (class comment). */
     static final Duration CLOCK_DISAGREEMENT = Duration.ofMinutes(5);
 
-    private static final byte CONTROL = 0;
-    private static final byte PARTIAL = 1;
-    private static final byte CONTROL_VERSION = 1;
-    private static final Bytes CONTROL_KEY = Bytes.wrap(new byte[] {CONTROL});
+    /** The key of the {@link IdleRisk} in the store (the partials' rows start with {@link OpenSlices#PARTIAL}). */
+    private static final Bytes CONTROL_KEY = Bytes.wrap(new byte[] {0});
     private static final String NO_KEY = "";
 
     private final WindowSlices slices;
@@ -89,17 +85,12 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     private KeyValueStore<Bytes, byte[]> store;
     private String repartitionTopic;
     private InputPartition source;
-    /** The partials not sent yet, as in the store: by slice start, then group. */
-    private final TreeMap<Long, Map<String, Open>> open = new TreeMap<>();
+    /** The partials not sent yet, as in the store. */
+    private OpenSlices open;
     /** The clock at which the oldest open slice is due ({@link Long#MAX_VALUE}: none open). */
     private long nextDue = Long.MAX_VALUE;
-    /** The groups of the slice the last order went to. */
-    private long lastStart = InputClocks.NONE;
-    private Map<String, Open> lastGroups;
-    /** The partition was declared idle, and no order has been read since. */
-    private boolean idleDeclared;
-    /** An order whose earliest window ends at or before it crosses as itself ({@link InputClocks#NONE}: none). */
-    private long riskBound = InputClocks.NONE;
+    /** Which orders may be combined after an idle declaration, as stored under {@link #CONTROL_KEY}. */
+    private IdleRisk idleRisk;
 
     /**
      * @param combines       whether to combine (when not, what the store holds is sent and every order passes on)
@@ -128,34 +119,15 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         // the source task of partition n reads partition n of the orders topic, its one input
         this.source = new InputPartition(ordersTopic, context.taskId().partition());
         // a revived task re-initializes the same processor: the store, not memory, says what is open
-        open.clear();
-        forgetLastSlice();
-        idleDeclared = false;
-        riskBound = InputClocks.NONE;
-        try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
-            while (all.hasNext()) {
-                KeyValue<Bytes, byte[]> entry = all.next();
-                byte[] key = entry.key.get();
-                if (key[0] == CONTROL) {
-                    ByteBuffer control = BinaryFormat.open(entry.value, CONTROL_VERSION, "slice combiner state");
-                    idleDeclared = control.get() == 1;
-                    riskBound = control.getLong();
-                } else {
-                    long start = ByteBuffer.wrap(key, 1, Long.BYTES).getLong() ^ Long.MIN_VALUE;
-                    String group = new String(key, 1 + Long.BYTES, key.length - 1 - Long.BYTES,
-                            StandardCharsets.UTF_8);
-                    open.computeIfAbsent(start, s -> new HashMap<>())
-                            .put(group, new Open(entry.key, SlicePartial.of(entry.value)));
-                }
-            }
-        }
-        nextDue = open.isEmpty() ? Long.MAX_VALUE : slices.dueAt(open.firstKey());
-        if (updates) {
-            // twice per commit interval, as the batches: a partial then mostly reaches the windows before they
-            // write their next update rows (every commit interval), not one interval later
-            long interval = Math.max(1, CommitInterval.of(context).toMillis() / 2);
-            context.schedule(Duration.ofMillis(interval), PunctuationType.WALL_CLOCK_TIME, now -> sendAll());
-        }
+        this.open = new OpenSlices(store);
+        open.load();
+        updateNextDue();
+        idleRisk = IdleRisk.of(store.get(CONTROL_KEY));
+        // with update rows twice per commit interval, as the batches: a partial then mostly reaches the windows
+        // before they write their next rows (every commit interval), not one interval later
+        Duration interval = updates ? Duration.ofMillis(Math.max(1, CommitInterval.of(context).toMillis() / 2))
+                : APPEND_ONLY_INTERVAL;
+        context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, now -> sendAll());
     }
 
     @Override
@@ -172,18 +144,18 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
             if (event.newestAfter() >= nextDue) {
                 send(takeDue(event.newestAfter()));
             }
-            if (idleDeclared) {
-                resumedAfterIdle();
+            long offset = context.recordMetadata().orElseThrow().offset();
+            if (idleRisk.read(offset, latestAccepted.get().plus(CLOCK_DISAGREEMENT).toEpochMilli())) {
+                store.put(CONTROL_KEY, idleRisk.bytes());
             }
             if (combines && record.key() != null && !slices.mayClose(event.newestBefore(), event.newestAfter())
-                    && combine(record.key(), event)) {
+                    && combine(record.key(), event, offset)) {
                 return;
             }
         } else if (value instanceof Timed.Report<Order> report && report.idle()) {
             sendAll();
-            if (!idleDeclared) {
-                idleDeclared = true;
-                saveControl();
+            if (idleRisk.declared(report.endOffset())) {
+                store.put(CONTROL_KEY, idleRisk.bytes());
             }
         } else if (value instanceof Timed.Report<Order> report) {
             if (report.newest() >= nextDue) {
@@ -196,94 +168,55 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     }
 
     /** Adds the order to its group's partial of its slice, if it may be combined. */
-    private boolean combine(String group, Timed.Event<Order> event) {
+    private boolean combine(String group, Timed.Event<Order> event, long offset) {
         Order order = event.event();
         long eventTime = order.eventTimeMillis();
         if (!slices.countsEverywhere(eventTime, event.newestBefore())) {
             return false;
         }
         long start = slices.start(eventTime);
-        if (riskBound != InputClocks.NONE && slices.earliestEnd(start) <= riskBound) {
+        if (!idleRisk.safe(offset, slices.earliestEnd(start))) {
             return false;
         }
         long cents = SlicePartial.cents(order.amount());
         if (cents < 0) {
             return false;
         }
-        Open partial = partial(start, group);
-        if (!partial.partial().takes(cents)) {
+        boolean oldestBefore = !open.isEmpty() && open.firstStart() <= start;
+        if (!open.add(start, group, cents, eventTime)) {
             // its total would overflow: it goes now, and the slice's next orders make another
-            send(List.of(new Due(start, group, partial)));
-            open.get(start).remove(group);
-            partial = partial(start, group);
+            send(List.of(open.takeOne(start, group)));
+            open.add(start, group, cents, eventTime);
         }
-        partial.partial().add(cents, eventTime);
-        store.put(partial.key(), partial.partial().bytes());
+        if (!oldestBefore) {
+            updateNextDue();
+        }
         return true;
     }
 
-    private Open partial(long start, String group) {
-        if (start != lastStart) {
-            Map<String, Open> groups = open.get(start);
-            if (groups == null) {
-                groups = new HashMap<>();
-                open.put(start, groups);
-                nextDue = slices.dueAt(open.firstKey());
-            }
-            lastStart = start;
-            lastGroups = groups;
+    /** Takes every slice due at this clock out of {@link #open}. */
+    private List<OpenSlices.Open> takeDue(long clock) {
+        List<OpenSlices.Open> due = new ArrayList<>();
+        while (!open.isEmpty() && slices.dueAt(open.firstStart()) <= clock) {
+            due.addAll(open.take(open.firstStart()));
         }
-        Open partial = lastGroups.get(group);
-        if (partial == null) {
-            partial = new Open(key(start, group), new SlicePartial());
-            lastGroups.put(group, partial);
-        }
-        return partial;
-    }
-
-    /** The first order after an idle declaration: from now on, orders the bound may have closed a window of cross. */
-    private void resumedAfterIdle() {
-        long bound = latestAccepted.get().plus(CLOCK_DISAGREEMENT).toEpochMilli();
-        riskBound = Math.max(riskBound, bound);
-        idleDeclared = false;
-        saveControl();
-    }
-
-    private void saveControl() {
-        store.put(CONTROL_KEY, ByteBuffer.allocate(2 + Long.BYTES).put(CONTROL_VERSION)
-                .put((byte) (idleDeclared ? 1 : 0)).putLong(riskBound).array());
-    }
-
-    /** Takes out of {@link #open} every slice due at this clock. */
-    private List<Due> takeDue(long clock) {
-        List<Due> due = new ArrayList<>();
-        while (!open.isEmpty() && slices.dueAt(open.firstKey()) <= clock) {
-            Map.Entry<Long, Map<String, Open>> slice = open.pollFirstEntry();
-            slice.getValue().forEach((group, partial) -> due.add(new Due(slice.getKey(), group, partial)));
-        }
-        forgetLastSlice();
+        updateNextDue();
         return due;
     }
 
     private void sendAll() {
-        if (open.isEmpty()) {
-            return;
+        if (!open.isEmpty()) {
+            send(open.takeAll());
+            updateNextDue();
         }
-        List<Due> all = new ArrayList<>();
-        open.forEach((start, groups) -> groups.forEach((group, partial) -> all.add(new Due(start, group, partial))));
-        open.clear();
-        forgetLastSlice();
-        send(all);
     }
 
-    private void forgetLastSlice() {
-        lastStart = InputClocks.NONE;
-        lastGroups = null;
-        nextDue = open.isEmpty() ? Long.MAX_VALUE : slices.dueAt(open.firstKey());
+    private void updateNextDue() {
+        nextDue = open.isEmpty() ? Long.MAX_VALUE : slices.dueAt(open.firstStart());
     }
 
-    /** Sends the partials, a record per destination partition, and deletes them from the store. */
-    private void send(List<Due> due) {
+    /** Sends the partials taken out of the store, a record per destination partition. */
+    private void send(List<OpenSlices.Open> due) {
         if (due.isEmpty()) {
             return;
         }
@@ -291,20 +224,20 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
                 : runtime.partitionCounts().count(repartitionTopic).orElse(0);
         if (destinations <= 0) {
             // the topic's partition count is not known yet: each partial goes where the partitioner puts its group
-            for (Due partial : due) {
+            for (OpenSlices.Open partial : due) {
                 SlicePartials.Writer one = new SlicePartials.Writer();
-                one.add(partial.group(), partial.start(), slices.length(), partial.open().partial());
+                one.add(partial.group(), partial.start(), slices.length(), partial.partial());
                 forward(partial.group(), -1, 0, one);
             }
         } else {
             SlicePartials.Writer[] writers = new SlicePartials.Writer[destinations];
-            for (Due partial : due) {
+            for (OpenSlices.Open partial : due) {
                 int destination = Utils.toPositive(Utils.murmur2(partial.group().getBytes(StandardCharsets.UTF_8)))
                         % destinations;
                 if (writers[destination] == null) {
                     writers[destination] = new SlicePartials.Writer();
                 }
-                writers[destination].add(partial.group(), partial.start(), slices.length(), partial.open().partial());
+                writers[destination].add(partial.group(), partial.start(), slices.length(), partial.partial());
                 if (writers[destination].bytes() >= MAX_BYTES) {
                     forward(NO_KEY, destination, destinations, writers[destination]);
                     writers[destination] = null;
@@ -316,9 +249,6 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
                 }
             }
         }
-        for (Due partial : due) {
-            store.delete(partial.open().key());
-        }
     }
 
     private void forward(String key, int destination, int destinations, SlicePartials.Writer writer) {
@@ -327,18 +257,4 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         context.forward(new Record<>(key, partials, Math.max(0, writer.newest())));
     }
 
-    /** {@code PARTIAL}, the slice start with its sign bit flipped (byte order is time order), the group. */
-    private static Bytes key(long start, String group) {
-        byte[] utf8 = group.getBytes(StandardCharsets.UTF_8);
-        return Bytes.wrap(ByteBuffer.allocate(1 + Long.BYTES + utf8.length).put(PARTIAL)
-                .putLong(start ^ Long.MIN_VALUE).put(utf8).array());
-    }
-
-    /** A partial not sent yet, with its key in the store. */
-    private record Open(Bytes key, SlicePartial partial) {
-    }
-
-    /** A partial about to be sent. */
-    private record Due(long start, String group, Open open) {
-    }
 }

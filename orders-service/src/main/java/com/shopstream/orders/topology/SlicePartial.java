@@ -1,18 +1,14 @@
 package com.shopstream.orders.topology;
 
-import com.shopstream.common.serde.BinaryFormat;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 
 /**
  * What the orders of one group in one slice add up to, as far as one source task has combined them: how many, their
  * exact total in hundredths (the contract's amounts have at most two fraction digits), and their oldest and newest
- * event time. Mutable: the combining step adds to it with every order and writes its {@link #bytes} to its store.
+ * event time. Mutable: the combining step adds to it with every order ({@link OpenSlices} keeps it).
  */
 final class SlicePartial {
 
-    private static final byte VERSION = 1;
-    private static final int BYTES = 1 + 4 * Long.BYTES;
     private static final BigDecimal LARGEST = BigDecimal.valueOf(Long.MAX_VALUE, 2);
 
     private long orders;
@@ -40,6 +36,14 @@ final class SlicePartial {
         newest = Math.max(newest, eventTime);
     }
 
+    /** Adds another partial of the same group and slice. */
+    void merge(SlicePartial other) {
+        orders += other.orders;
+        cents = Math.addExact(cents, other.cents);
+        oldest = Math.min(oldest, other.oldest);
+        newest = Math.max(newest, other.newest);
+    }
+
     long orders() {
         return orders;
     }
@@ -59,17 +63,6 @@ final class SlicePartial {
     /** The exact total, scale 2. */
     BigDecimal total() {
         return BigDecimal.valueOf(cents, 2);
-    }
-
-    /** The store's form: a version byte, then count, hundredths, oldest and newest event time. */
-    byte[] bytes() {
-        return ByteBuffer.allocate(BYTES).put(VERSION).putLong(orders).putLong(cents).putLong(oldest).putLong(newest)
-                .array();
-    }
-
-    static SlicePartial of(byte[] bytes) {
-        ByteBuffer in = BinaryFormat.open(bytes, VERSION, "slice partial");
-        return of(in.getLong(), in.getLong(), in.getLong(), in.getLong());
     }
 
     static SlicePartial of(long orders, long cents, long oldest, long newest) {

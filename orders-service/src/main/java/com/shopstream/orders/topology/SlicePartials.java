@@ -1,6 +1,9 @@
 package com.shopstream.orders.topology;
 
 import com.shopstream.common.json.InvalidEventException;
+import com.shopstream.common.model.Order;
+import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.common.watermark.Timed;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -13,6 +16,8 @@ import java.util.List;
  * queries most of what crosses the repartition is these. Its version is the repartition record's.
  */
 final class SlicePartials {
+
+    private static final int MIN_ENTRY_BYTES = Short.BYTES + 6 * Long.BYTES;
 
     /** One group's partial of one slice. */
     record Entry(String group, long sliceStart, long sliceLength, SlicePartial partial) {
@@ -31,9 +36,13 @@ final class SlicePartials {
 
         void add(String group, long sliceStart, long sliceLength, SlicePartial partial) {
             byte[] utf8 = group.getBytes(StandardCharsets.UTF_8);
+            if (utf8.length > Short.MAX_VALUE) {
+                throw new IllegalArgumentException("a group of " + utf8.length + " bytes: at most "
+                        + Short.MAX_VALUE);
+            }
             groups.add(utf8);
             entries.add(new Entry(group, sliceStart, sliceLength, partial));
-            bytes += Short.BYTES + utf8.length + 6 * Long.BYTES;
+            bytes += MIN_ENTRY_BYTES + utf8.length;
             newest = Math.max(newest, partial.newest());
         }
 
@@ -63,12 +72,22 @@ final class SlicePartials {
         }
     }
 
+    /** One entry as a partials record of its own (a dead letter's value). */
+    static Timed.Partials<Order> single(Entry entry, InputPartition source) {
+        Writer one = new Writer();
+        one.add(entry.group(), entry.sliceStart(), entry.sliceLength(), entry.partial());
+        return new Timed.Partials<>(-1, 0, source, one.newest(), 1, one.encoded());
+    }
+
     /** The entries; malformed bytes are the record's fault (a dead letter), not a stop. */
     static List<Entry> entries(byte[] encoded, int size) {
+        if (size < 0 || size > encoded.length / MIN_ENTRY_BYTES) {
+            throw new InvalidEventException(null, size + " partials cannot be in " + encoded.length + " bytes");
+        }
         ByteBuffer in = ByteBuffer.wrap(encoded);
         List<Entry> entries = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {
-            if (in.remaining() < Short.BYTES) {
+            if (in.remaining() < MIN_ENTRY_BYTES) {
                 throw new InvalidEventException(null, "partials end after " + i + " of " + size + " entries");
             }
             byte[] group = new byte[in.getShort()];

@@ -1,5 +1,8 @@
 package com.shopstream.orders.topology;
 
+import com.shopstream.common.errors.DeadLetterRouter;
+import com.shopstream.common.errors.FailedRecord;
+import com.shopstream.common.errors.FailureStage;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.WindowResult;
@@ -12,6 +15,7 @@ import com.shopstream.common.watermark.QueryLateness;
 import com.shopstream.common.watermark.Refusal;
 import com.shopstream.common.watermark.TimeWindowLateness;
 import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.watermark.TimedSerde;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -23,12 +27,15 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
@@ -53,6 +60,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class WindowProcessor implements Processor<String, Timed<Order>, String, WindowOutput> {
 
+    private static final TimedSerde<Order> PARTIALS = new TimedSerde<>(Order.class);
+
     private final WindowQuery query;
     private final QueryLateness lateness;
     private final String frontierStore;
@@ -62,6 +71,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     private final TimeWindowLateness windowsOf;
     private ProcessorContext<String, WindowOutput> context;
     private IdleLateness idle;
+    private DeadLetterRouter deadLetters;
     private KeyValueStore<Bytes, WindowAggregate> windows;
     /** Windows ending at or before it are final (and their rows written). */
     private long closedUpTo = InputClocks.NONE;
@@ -94,6 +104,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         this.deletedUpTo = InputClocks.NONE;
         this.windows = context.getStateStore(query.storeName());
         this.idle = IdleLateness.of(context, lateness);
+        this.deadLetters = DeadLetterRouter.from(context.appConfigs());
         long frontier = EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore));
         if (frontier != InputClocks.NONE) {
             closedUpTo = lateness.watermark(frontier);
@@ -156,9 +167,11 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     /**
      * Counts a partial in every window holding its slice (into {@link #counted}). Its orders counted in every window
      * of their partition's watermark, and none of these windows can be final yet: the source sent the partial before
-     * its partition's clock could make one final, and after an idle declaration it sends what could be late as orders.
-     * A partial that finds one final anyway breaks that bound (instances whose wall clocks disagree by more than it
-     * allows): nothing of its record is counted, and it is a dead letter that says so.
+     * its partition's clock could make one final, and after an idle declaration it sends what could be late as orders
+     * ({@link IdleRisk}). A partial that finds one final anyway (instances whose wall clocks disagree by more than the
+     * bound allows, or a query's grace lowered while partials were on their way) counts in the windows still open,
+     * and for the final ones becomes a dead letter of this query, with the late headers saying which windows refused
+     * it: no exception, so every query sharing the repartition decides for itself, as for a late order.
      */
     private void countSlice(SlicePartials.Entry entry, Timed.Partials<Order> partials) {
         long sliceStart = entry.sliceStart();
@@ -170,18 +183,37 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                     + query.name() + " (" + query.size() + " every " + query.advance() + "): the queries sharing "
                     + "the repartition changed while partials were in it");
         }
+        List<String> finalHere = new ArrayList<>(1);
+        boolean inWindow = false;
         for (long start = windowsOf.firstStart(sliceStart); start <= sliceStart; start += advance) {
             long end = start + size;
             if (closedUpTo != InputClocks.NONE && end <= closedUpTo) {
-                counted.clear();
-                throw new IllegalStateException("a partial of " + entry.partial().orders() + " orders of group "
-                        + entry.group() + " from " + partials.source() + " reached window "
-                        + Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end) + " of " + query.name()
-                        + " after the query's watermark " + Instant.ofEpochMilli(closedUpTo) + " had made it final: "
-                        + "the instances' wall clocks disagree by more than max-future-skew + "
-                        + SliceCombiner.CLOCK_DISAGREEMENT + " allow");
+                finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
+                continue;
             }
             counted.computeIfAbsent(WindowKeys.key(start, entry.group()), key -> new Counted()).add(entry.partial());
+            inWindow = true;
+        }
+        if (!finalHere.isEmpty()) {
+            refuse(entry, partials, new Refusal(!inWindow, List.copyOf(finalHere), "a partial of "
+                    + entry.partial().orders() + " orders of group " + entry.group() + " reached windows already "
+                    + "final: the instances' wall clocks disagree by more than max-future-skew + "
+                    + SliceCombiner.CLOCK_DISAGREEMENT + ", or the query's grace was lowered with partials on their "
+                    + "way"));
+        }
+    }
+
+    private void refuse(SlicePartials.Entry entry, Timed.Partials<Order> partials, Refusal refusal) {
+        Timed.Partials<Order> one = SlicePartials.single(entry, partials.source());
+        RecordMetadata from = context.recordMetadata().orElseThrow();
+        Headers headers = idle.refused(new RecordHeaders(), partials.source(), closedUpTo, entry.partial().newest(),
+                refusal);
+        FailedRecord failed = new FailedRecord(FailureStage.PROCESSING, from.topic(), from.partition(),
+                from.offset(), new byte[0], PARTIALS.serializer().serialize(from.topic(), one), headers,
+                new IllegalStateException(refusal.reason()));
+        if (!deadLetters.route(failed)) {
+            throw new StreamsException("could not write the dead letter of a refused partial to the dead-letter "
+                    + "topic: the task fails and the partial is processed again");
         }
     }
 

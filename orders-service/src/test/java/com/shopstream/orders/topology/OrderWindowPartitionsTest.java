@@ -129,6 +129,70 @@ class OrderWindowPartitionsTest {
                 "2026-01-22T10:05:00Z/2026-01-22T10:10:00Z 1 1.00");
     }
 
+    @Test
+    void partialsOfThreePartitionsAddUpInEveryWindowHoldingTheirSlice() {
+        startWith(WindowQuery.hopping("q", Duration.ofMinutes(10), Duration.ofMinutes(5), Duration.ofMinutes(3),
+                "updates", "finals"));
+        report(0, "10:00:00", false);
+        report(1, "10:00:00", false);
+        report(2, "10:00:00", false);
+        pipe("", partial(0, "10:00:00", 2, "3.00", "10:01:00"));
+        pipe("", partial(1, "10:05:00", 1, "0.50", "10:06:00"));
+        pipe("", partial(2, "10:00:00", 1, "1.25", "10:04:00"));
+        report(0, "10:20:00", false);
+        report(1, "10:20:00", false);
+        report(2, "10:20:00", false);
+
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T09:55:00Z/2026-01-22T10:05:00Z 3 4.25",
+                "2026-01-22T10:00:00Z/2026-01-22T10:10:00Z 4 4.75",
+                "2026-01-22T10:05:00Z/2026-01-22T10:15:00Z 1 0.50");
+        assertThat(harness.deadLetters()).isEmpty();
+    }
+
+    @Test
+    void aPartialThatFindsAWindowFinalCountsInTheOpenOnesAndIsADeadLetterForTheFinalOnes() {
+        startWith(WindowQuery.hopping("q", Duration.ofMinutes(10), Duration.ofMinutes(5), Duration.ofMinutes(3),
+                "updates", "finals"));
+        report(0, "10:10:00", false);
+        report(1, "10:10:00", false);
+        report(2, "10:00:00", true);      // the watermark is 10:07: [09:55,10:05) final
+        pipe("", partial(2, "10:00:00", 2, "3.00", "10:03:00"));   // what the bound should have kept from it
+        report(0, "10:20:00", false);
+        report(1, "10:20:00", false);
+        report(2, "10:20:00", false);
+
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T10:00:00Z/2026-01-22T10:10:00Z 2 3.00");
+        assertThat(harness.deadLetters()).hasSize(1);
+        var deadLetter = harness.deadLetters().get(0);
+        assertThat(new String(deadLetter.headers().lastHeader("x-error-reason").value(), StandardCharsets.UTF_8))
+                .contains("a partial of 2 orders of group all reached windows already final");
+        assertThat(new String(deadLetter.headers().lastHeader(LateRecordHeaders.REFUSED_WINDOWS).value(),
+                StandardCharsets.UTF_8)).isEqualTo("2026-01-22T09:55:00Z/2026-01-22T10:05:00Z");
+        Timed<Order> value = new TimedSerde<>(Order.class).deserializer().deserialize(REPARTITION,
+                deadLetter.value());
+        assertThat(SlicePartials.entries(((Timed.Partials<Order>) value).encoded(), 1))
+                .extracting(entry -> entry.partial().orders()).containsExactly(2L);
+    }
+
+    /** A partial of one order partition for the ungrouped query, of a 5-minute slice. */
+    private static Timed.Partials<Order> partial(int partition, String sliceStart, long orders, String total,
+                                                 String newest) {
+        SlicePartials.Writer writer = new SlicePartials.Writer();
+        writer.add("all", ms(sliceStart), Duration.ofMinutes(5).toMillis(), SlicePartial.of(orders,
+                new BigDecimal(total).movePointRight(2).longValueExact(), ms(sliceStart), ms(newest)));
+        return new Timed.Partials<>(0, 1, new InputPartition("orders", partition), ms(newest), 1,
+                writer.encoded());
+    }
+
+    private void startWith(WindowQuery query) {
+        harness.close();
+        TestStreams streams = TestStreams.forDriver("orders-service");
+        harness = new StreamsHarness(OrderWindowTopology.build(streams.builder(), OrderWindowConfigs.of(
+                TestStreams.topics(), List.of(query), StateStoreKind.IN_MEMORY)), streams, WALL_CLOCK);
+    }
+
     /**
      * Seeded random reads of three partitions (out-of-order orders, some refused by their partition for one of their
      * hopping windows, reports between them, partitions declared idle and read again), cut into runs of one

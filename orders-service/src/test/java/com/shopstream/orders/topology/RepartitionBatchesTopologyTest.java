@@ -105,8 +105,12 @@ class RepartitionBatchesTopologyTest {
                                 grouping + "-slices");
                         try (var all = slices.all()) {
                             while (all.hasNext()) {
-                                var entry = all.next();
-                                combined += entry.key.get()[0] == 1 ? SlicePartial.of(entry.value).orders() : 0;
+                                var row = all.next();
+                                long start = OpenSlices.start(row.key);
+                                if (start != Long.MIN_VALUE) {
+                                    combined += OpenSlices.decode(start, row.value).stream()
+                                            .mapToLong(open -> open.partial().orders()).sum();
+                                }
                             }
                         }
                     }

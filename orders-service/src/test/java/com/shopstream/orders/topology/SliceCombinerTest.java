@@ -154,6 +154,22 @@ class SliceCombinerTest {
     }
 
     @Test
+    void anOrderBelowTheDeclaredEndOffsetReadAfterTheDeclarationCrossesAsItselfAndSetsNoBound() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+        combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
+        // the reader's lag said it had read everything, the end offset read apart already had offsets 2 to 4
+        combiner.process(idleReport("10:05:30", 5));
+        combiner.process(order(2, "all", "10:05:30", "10:40:00", "1.00"));
+        combiner.process(order(3, "all", "10:40:00", "10:40:10", "1.00"));
+        assertThat(sent()).containsExactly("order 1", "report", "order 2", "order 3");
+
+        combiner.process(order(5, "all", "10:40:10", "10:40:20", "1.00"));   // at the end offset: bound 10:35
+
+        assertThat(sent()).isEmpty();
+        assertThat(storedPartials()).containsExactly("all@10:40 1 orders 1.00 10:40:20..10:40:20");
+    }
+
+    @Test
     void withAnUpdateModeQueryEverythingGoesTwicePerCommitInterval() {
         SliceCombiner combiner = combiner(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "u", null)), true, 1);
         combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
@@ -171,6 +187,20 @@ class SliceCombinerTest {
         timer.getPunctuator().punctuate(0);
         assertThat(sent()).containsExactly("to 0 of 1: all@10:05 1 orders 2.00 10:06:30..10:06:30");
         assertThat(storedPartials()).isEmpty();
+    }
+
+    @Test
+    void withoutAnUpdateModeQueryEverythingGoesEverySecondForTheLiveWindows() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+        combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
+        combiner.process(order(2, "all", "10:05:30", "10:06:00", "1.00"));
+        sent();
+
+        MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
+        assertThat(timer.getInterval()).isEqualTo(SliceCombiner.APPEND_ONLY_INTERVAL).isEqualTo(Duration.ofSeconds(1));
+        timer.getPunctuator().punctuate(0);
+
+        assertThat(sent()).containsExactly("to 0 of 1: all@10:05 1 orders 1.00 10:06:00..10:06:00");
     }
 
     @Test
@@ -259,16 +289,23 @@ class SliceCombinerTest {
         return combiner;
     }
 
-    private static Record<String, Timed<Order>> order(long id, String group, String newestBefore, String time,
-                                                       String amount) {
+    /** An order read at offset {@code id} of its partition. */
+    private Record<String, Timed<Order>> order(long id, String group, String newestBefore, String time,
+                                               String amount) {
         long before = newestBefore.equals("none") ? InputClocks.NONE : ms(newestBefore);
         long eventTime = ms(time);
+        context.setRecordMetadata("orders", 0, id);
         return new Record<>(group, new Timed.Event<>(new Order(id, 1, new BigDecimal(amount), at(time)), ORDERS_0, 3,
                 before, Math.max(before, eventTime)), eventTime);
     }
 
     private static Record<String, Timed<Order>> report(String newest, boolean idle) {
-        return new Record<>("", new Timed.Report<>(ORDERS_0, 3, ms(newest), idle, idle ? 0 : -1), ms(newest));
+        return idleReport(newest, idle ? 0 : -1);
+    }
+
+    /** A report; idle when read to {@code endOffset} ({@code -1}: not idle). */
+    private static Record<String, Timed<Order>> idleReport(String newest, long endOffset) {
+        return new Record<>("", new Timed.Report<>(ORDERS_0, 3, ms(newest), endOffset >= 0, endOffset), ms(newest));
     }
 
     /** What was sent since the last call, a line each: partials with their entries, orders by id, reports. */
@@ -300,16 +337,15 @@ class SliceCombinerTest {
     private List<String> storedPartials() {
         List<String> partials = new ArrayList<>();
         try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
-            all.forEachRemaining(entry -> {
-                byte[] key = entry.key.get();
-                if (key[0] == 1) {
-                    long start = java.nio.ByteBuffer.wrap(key, 1, Long.BYTES).getLong() ^ Long.MIN_VALUE;
-                    String group = new String(key, 1 + Long.BYTES, key.length - 1 - Long.BYTES,
-                            StandardCharsets.UTF_8);
-                    partials.add(describe(group, start, SlicePartial.of(entry.value)));
+            all.forEachRemaining(row -> {
+                long start = OpenSlices.start(row.key);
+                if (start != Long.MIN_VALUE) {
+                    OpenSlices.decode(start, row.value).forEach(open ->
+                            partials.add(describe(open.group(), open.start(), open.partial())));
                 }
             });
         }
+        partials.sort(null);
         return partials;
     }
 

@@ -1,0 +1,286 @@
+package com.shopstream.orders.topology;
+
+import com.shopstream.common.serde.BinaryFormat;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The partials a source task has not sent yet, by slice and group: in memory, and in the changelogged store that
+ * makes them survive a crash (each order's addition is written to it at once; its record cache takes the rewrites).
+ *
+ * <p>The store holds a row per slice and <em>bucket</em> of groups, not per group: a commit writes, to RocksDB and
+ * the changelog, every row changed since the last one, and with a group per customer that was a row for most
+ * customers at every commit. A slice starts with as many buckets as the biggest slice before it needed (about
+ * {@link #GROUPS_PER_BUCKET} groups each, a power of two) and doubles them when they fill up, rewriting its rows. A
+ * row is {@code PARTIAL}, the slice start (sign bit flipped: byte order is time order), the slice's bucket count and
+ * the bucket; its value a version byte, the count, and per group its name and {@link SlicePartial}.
+ */
+final class OpenSlices {
+
+    /** Groups per bucket a slice aims at: few enough that rewriting a row per order stays cheap. */
+    static final int GROUPS_PER_BUCKET = 16;
+    static final byte PARTIAL = 1;
+    private static final int MAX_BUCKETS = 1 << 14;
+    private static final byte VERSION = 1;
+    private static final int MEMBER_BYTES = Short.BYTES + 4 * Long.BYTES;
+
+    /** An open partial, as it is taken out to be sent. */
+    record Open(long start, String group, SlicePartial partial) {
+    }
+
+    private final KeyValueStore<Bytes, byte[]> store;
+    private final TreeMap<Long, Slice> slices = new TreeMap<>();
+    /** The most groups any slice had: how many buckets the next one starts with. */
+    private int mostGroups;
+    private Slice last;
+
+    OpenSlices(KeyValueStore<Bytes, byte[]> store) {
+        this.store = store;
+    }
+
+    /** Loads what the store holds (a task that starts again, or a revived one). */
+    void load() {
+        slices.clear();
+        last = null;
+        mostGroups = 0;
+        Set<Long> mixed = new TreeSet<>();
+        try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
+            while (all.hasNext()) {
+                KeyValue<Bytes, byte[]> row = all.next();
+                ByteBuffer key = ByteBuffer.wrap(row.key.get());
+                if (key.get() != PARTIAL) {
+                    continue;
+                }
+                long start = key.getLong() ^ Long.MIN_VALUE;
+                int buckets = key.getShort() & 0xffff;
+                Slice slice = slices.computeIfAbsent(start, s -> new Slice(s, buckets));
+                if (buckets != slice.buckets) {
+                    // never left by this class (a slice's rows change count in one go), but a row of another
+                    // layout must not be counted twice: it goes, and its groups are written in this layout
+                    store.delete(row.key);
+                    mixed.add(start);
+                }
+                for (Open open : decode(start, row.value)) {
+                    Member member = slice.groups.get(open.group());
+                    if (member == null) {
+                        slice.add(open.group(), open.partial());
+                    } else {
+                        member.partial.merge(open.partial());
+                    }
+                }
+            }
+        }
+        for (long start : mixed) {
+            Slice slice = slices.get(start);
+            slice.rebucket(slice.buckets);
+        }
+        slices.values().forEach(slice -> mostGroups = Math.max(mostGroups, slice.groups.size()));
+    }
+
+    boolean isEmpty() {
+        return slices.isEmpty();
+    }
+
+    /** The oldest open slice's start; only when not {@link #isEmpty}. */
+    long firstStart() {
+        return slices.firstKey();
+    }
+
+    /**
+     * Adds an order to its group's partial of the slice, and writes the partial's row.
+     *
+     * @return {@code false}, adding nothing, when the partial's total would overflow (send it first)
+     */
+    boolean add(long start, String group, long cents, long eventTime) {
+        Slice slice = slice(start);
+        Member member = slice.groups.get(group);
+        if (member == null) {
+            member = slice.add(group, new SlicePartial());
+            if (slice.groups.size() > slice.buckets * 2 * GROUPS_PER_BUCKET && slice.buckets < MAX_BUCKETS) {
+                slice.rebucket(slice.buckets * 2);
+            }
+        }
+        if (!member.partial.takes(cents)) {
+            return false;
+        }
+        member.partial.add(cents, eventTime);
+        slice.write(member.bucket);
+        return true;
+    }
+
+    /** Takes the slice out, its rows deleted. */
+    List<Open> take(long start) {
+        Slice slice = slices.remove(start);
+        if (slice == last) {
+            last = null;
+        }
+        List<Open> taken = new ArrayList<>(slice.groups.size());
+        slice.groups.values().forEach(member -> taken.add(new Open(start, member.group, member.partial)));
+        for (int bucket = 0; bucket < slice.buckets; bucket++) {
+            if (!slice.rows.get(bucket).isEmpty()) {
+                store.delete(slice.key(bucket));
+            }
+        }
+        mostGroups = Math.max(mostGroups, slice.groups.size());
+        return taken;
+    }
+
+    List<Open> takeAll() {
+        List<Open> all = new ArrayList<>();
+        while (!slices.isEmpty()) {
+            all.addAll(take(slices.firstKey()));
+        }
+        return all;
+    }
+
+    /** Takes one group's partial out of its slice, its row rewritten. */
+    Open takeOne(long start, String group) {
+        Slice slice = slices.get(start);
+        Member member = slice.groups.remove(group);
+        slice.rows.get(member.bucket).remove(member);
+        slice.write(member.bucket);
+        return new Open(start, group, member.partial);
+    }
+
+    /** The partials of one stored row (tests read the store with it too). */
+    static List<Open> decode(long start, byte[] value) {
+        ByteBuffer in = BinaryFormat.open(value, VERSION, "open slice row");
+        int count = in.getInt();
+        List<Open> partials = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            byte[] group = new byte[in.getShort()];
+            in.get(group);
+            partials.add(new Open(start, new String(group, StandardCharsets.UTF_8),
+                    SlicePartial.of(in.getLong(), in.getLong(), in.getLong(), in.getLong())));
+        }
+        return partials;
+    }
+
+    /** The slice start of a stored row's key, {@link Long#MIN_VALUE} for a row that is not a partial's. */
+    static long start(Bytes key) {
+        ByteBuffer in = ByteBuffer.wrap(key.get());
+        return in.get() == PARTIAL ? in.getLong() ^ Long.MIN_VALUE : Long.MIN_VALUE;
+    }
+
+    private Slice slice(long start) {
+        if (last != null && last.start == start) {
+            return last;
+        }
+        Slice slice = slices.get(start);
+        if (slice == null) {
+            int buckets = 1;
+            while (buckets * GROUPS_PER_BUCKET < mostGroups && buckets < MAX_BUCKETS) {
+                buckets *= 2;
+            }
+            slice = new Slice(start, buckets);
+            slices.put(start, slice);
+        }
+        last = slice;
+        return slice;
+    }
+
+    /** One group's partial, where its row is. */
+    private static final class Member {
+        final String group;
+        final byte[] utf8;
+        final SlicePartial partial;
+        int bucket;
+
+        Member(String group, SlicePartial partial) {
+            this.group = group;
+            this.utf8 = group.getBytes(StandardCharsets.UTF_8);
+            this.partial = partial;
+        }
+    }
+
+    private final class Slice {
+        final long start;
+        int buckets;
+        final Map<String, Member> groups = new HashMap<>();
+        final List<List<Member>> rows = new ArrayList<>();
+        private Bytes[] keys;
+
+        Slice(long start, int buckets) {
+            this.start = start;
+            setBuckets(buckets);
+        }
+
+        Member add(String group, SlicePartial partial) {
+            Member member = new Member(group, partial);
+            member.bucket = bucketOf(group);
+            groups.put(group, member);
+            rows.get(member.bucket).add(member);
+            return member;
+        }
+
+        /** Spreads the groups over more rows: the old rows go, the new ones are written. */
+        void rebucket(int more) {
+            for (int bucket = 0; bucket < buckets; bucket++) {
+                if (!rows.get(bucket).isEmpty()) {
+                    store.delete(key(bucket));
+                }
+            }
+            setBuckets(more);
+            for (Member member : groups.values()) {
+                member.bucket = bucketOf(member.group);
+                rows.get(member.bucket).add(member);
+            }
+            for (int bucket = 0; bucket < buckets; bucket++) {
+                if (!rows.get(bucket).isEmpty()) {
+                    write(bucket);
+                }
+            }
+        }
+
+        void write(int bucket) {
+            List<Member> row = rows.get(bucket);
+            if (row.isEmpty()) {
+                store.delete(key(bucket));
+                return;
+            }
+            int size = 1 + Integer.BYTES;
+            for (Member member : row) {
+                size += MEMBER_BYTES + member.utf8.length;
+            }
+            ByteBuffer out = ByteBuffer.allocate(size).put(VERSION).putInt(row.size());
+            for (Member member : row) {
+                SlicePartial partial = member.partial;
+                out.putShort((short) member.utf8.length).put(member.utf8).putLong(partial.orders())
+                        .putLong(partial.cents()).putLong(partial.oldest()).putLong(partial.newest());
+            }
+            store.put(key(bucket), out.array());
+        }
+
+        Bytes key(int bucket) {
+            if (keys[bucket] == null) {
+                keys[bucket] = Bytes.wrap(ByteBuffer.allocate(1 + Long.BYTES + 2 * Short.BYTES).put(PARTIAL)
+                        .putLong(start ^ Long.MIN_VALUE).putShort((short) buckets).putShort((short) bucket).array());
+            }
+            return keys[bucket];
+        }
+
+        private void setBuckets(int count) {
+            buckets = count;
+            keys = new Bytes[count];
+            rows.clear();
+            for (int bucket = 0; bucket < count; bucket++) {
+                rows.add(new ArrayList<>());
+            }
+        }
+
+        private int bucketOf(String group) {
+            return (group.hashCode() & 0x7fffffff) % buckets;
+        }
+    }
+}

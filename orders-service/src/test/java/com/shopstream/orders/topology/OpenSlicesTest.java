@@ -1,0 +1,148 @@
+package com.shopstream.orders.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.TestStreams;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The open partials' store layout: a row per slice and bucket of groups, always one layout per slice. */
+class OpenSlicesTest {
+
+    private static final long SLICE = 300_000;
+
+    private KeyValueStore<Bytes, byte[]> store;
+
+    @BeforeEach
+    void start() {
+        MockProcessorContext<Object, Object> context = new MockProcessorContext<>(
+                TestStreams.forDriver("orders-service").properties());
+        store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue("slices"), Serdes.Bytes(),
+                Serdes.ByteArray()).withLoggingDisabled().build();
+        store.init(context.getStateStoreContext(), store);
+    }
+
+    @Test
+    void aSliceSpreadsItsGroupsOverMoreRowsAsTheyComeAndTheStoreAlwaysHoldsWhatMemoryHolds() {
+        OpenSlices open = new OpenSlices(store);
+        for (int customer = 0; customer < 500; customer++) {
+            for (int order = 0; order <= customer % 3; order++) {
+                assertThat(open.add(SLICE, Integer.toString(customer), 100 + order, SLICE + order)).isTrue();
+            }
+        }
+
+        Map<Integer, Integer> rowsPerLayout = layouts(SLICE);
+        assertThat(rowsPerLayout).hasSize(1);
+        int buckets = rowsPerLayout.keySet().iterator().next();
+        assertThat(buckets).as("about %d groups a row", OpenSlices.GROUPS_PER_BUCKET).isEqualTo(16);
+        assertThat(stored()).isEqualTo(expected(500));
+
+        OpenSlices loaded = new OpenSlices(store);
+        loaded.load();
+        assertThat(describe(loaded.take(SLICE))).isEqualTo(expected(500));
+        assertThat(stored()).isEmpty();
+    }
+
+    @Test
+    void aNewSliceStartsWithTheRowsTheBiggestOneNeeded() {
+        OpenSlices open = new OpenSlices(store);
+        for (int customer = 0; customer < 100; customer++) {
+            open.add(SLICE, Integer.toString(customer), 1, SLICE);
+        }
+        open.take(SLICE);
+        open.add(2 * SLICE, "7", 1, 2 * SLICE);
+
+        assertThat(layouts(2 * SLICE)).containsOnlyKeys(8);
+    }
+
+    @Test
+    void oneGroupTakenOutLeavesTheOthersOfItsRow() {
+        OpenSlices open = new OpenSlices(store);
+        open.add(SLICE, "a", 1, SLICE);
+        open.add(SLICE, "b", 2, SLICE);
+
+        OpenSlices.Open a = open.takeOne(SLICE, "a");
+
+        assertThat(a.partial().cents()).isEqualTo(1);
+        assertThat(stored()).containsExactly("b 1 2");
+    }
+
+    @Test
+    void rowsOfAnotherLayoutOfTheSameSliceAreMergedOnceAndRewrittenInOne() {
+        OpenSlices open = new OpenSlices(store);
+        open.add(SLICE, "a", 1, SLICE);
+        open.add(SLICE, "b", 2, SLICE);
+        // a row of the same slice in a layout of 4 buckets, holding "a" again
+        byte[] other = ByteBuffer.allocate(1 + Integer.BYTES + Short.BYTES + 1 + 4 * Long.BYTES).put((byte) 1)
+                .putInt(1).putShort((short) 1).put((byte) 'a').putLong(1).putLong(10).putLong(SLICE).putLong(SLICE)
+                .array();
+        store.put(Bytes.wrap(ByteBuffer.allocate(13).put(OpenSlices.PARTIAL).putLong(SLICE ^ Long.MIN_VALUE)
+                .putShort((short) 4).putShort((short) 3).array()), other);
+
+        OpenSlices loaded = new OpenSlices(store);
+        loaded.load();
+
+        assertThat(stored()).containsExactly("a 2 11", "b 1 2");
+        assertThat(layouts(SLICE)).containsOnlyKeys(1);
+    }
+
+    private static List<String> expected(int customers) {
+        List<String> rows = new ArrayList<>();
+        for (int customer = 0; customer < customers; customer++) {
+            int orders = customer % 3 + 1;
+            long cents = 0;
+            for (int order = 0; order < orders; order++) {
+                cents += 100 + order;
+            }
+            rows.add(customer + " " + orders + " " + cents);
+        }
+        rows.sort(null);
+        return rows;
+    }
+
+    /** The partials in the store, sorted. */
+    private List<String> stored() {
+        List<OpenSlices.Open> all = new ArrayList<>();
+        try (KeyValueIterator<Bytes, byte[]> rows = store.all()) {
+            rows.forEachRemaining(row -> all.addAll(OpenSlices.decode(OpenSlices.start(row.key), row.value)));
+        }
+        return describe(all);
+    }
+
+    private static List<String> describe(List<OpenSlices.Open> partials) {
+        List<String> lines = new ArrayList<>();
+        partials.forEach(open -> lines.add(open.group() + " " + open.partial().orders() + " "
+                + open.partial().cents()));
+        lines.sort(null);
+        return lines;
+    }
+
+    /** Rows of the slice per bucket count in their keys. */
+    private Map<Integer, Integer> layouts(long start) {
+        Map<Integer, Integer> layouts = new TreeMap<>();
+        try (KeyValueIterator<Bytes, byte[]> rows = store.all()) {
+            while (rows.hasNext()) {
+                KeyValue<Bytes, byte[]> row = rows.next();
+                ByteBuffer key = ByteBuffer.wrap(row.key.get());
+                key.get();
+                if ((key.getLong() ^ Long.MIN_VALUE) == start) {
+                    layouts.merge(key.getShort() & 0xffff, 1, Integer::sum);
+                }
+            }
+        }
+        return layouts;
+    }
+}
