@@ -23,8 +23,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * the changelog, every row changed since the last one, and with a group per customer that was a row for most
  * customers at every commit. A slice starts with as many buckets as the biggest slice before it needed (about
  * {@link #GROUPS_PER_BUCKET} groups each, a power of two) and doubles them when they fill up, rewriting its rows. A
- * row is {@code PARTIAL}, the slice start (sign bit flipped: byte order is time order), the slice's bucket count and
- * the bucket; its value a version byte, the count, and per group its name and {@link SlicePartial}.
+ * row is {@code PARTIAL}, the bucket, the slice's bucket count and the slice start (the bucket first: the record
+ * cache keeps its rows in a tree, and keys that differ early compare fast); its value a version byte, the count, and
+ * per group its name and {@link SlicePartial}.
  */
 final class OpenSlices {
 
@@ -62,8 +63,9 @@ final class OpenSlices {
                 if (key.get() != PARTIAL) {
                     continue;
                 }
-                long start = key.getLong() ^ Long.MIN_VALUE;
+                key.getShort();   // the bucket
                 int buckets = key.getShort() & 0xffff;
+                long start = key.getLong();
                 Slice slice = slices.computeIfAbsent(start, s -> new Slice(s, buckets));
                 if (buckets != slice.buckets) {
                     // never left by this class (a slice's rows change count in one go), but a row of another
@@ -170,7 +172,7 @@ final class OpenSlices {
     /** The slice start of a stored row's key, {@link Long#MIN_VALUE} for a row that is not a partial's. */
     static long start(Bytes key) {
         ByteBuffer in = ByteBuffer.wrap(key.get());
-        return in.get() == PARTIAL ? in.getLong() ^ Long.MIN_VALUE : Long.MIN_VALUE;
+        return in.get() == PARTIAL ? in.getLong(1 + 2 * Short.BYTES) : Long.MIN_VALUE;
     }
 
     private Slice slice(long start) {
@@ -264,8 +266,8 @@ final class OpenSlices {
 
         Bytes key(int bucket) {
             if (keys[bucket] == null) {
-                keys[bucket] = Bytes.wrap(ByteBuffer.allocate(1 + Long.BYTES + 2 * Short.BYTES).put(PARTIAL)
-                        .putLong(start ^ Long.MIN_VALUE).putShort((short) buckets).putShort((short) bucket).array());
+                keys[bucket] = Bytes.wrap(ByteBuffer.allocate(1 + 2 * Short.BYTES + Long.BYTES).put(PARTIAL)
+                        .putShort((short) bucket).putShort((short) buckets).putLong(start).array());
             }
             return keys[bucket];
         }
