@@ -3,6 +3,7 @@ package com.shopstream.orders.topology;
 import com.shopstream.common.serde.BinaryFormat;
 import com.shopstream.common.watermark.InputClocks;
 import java.nio.ByteBuffer;
+import java.util.function.LongSupplier;
 
 /**
  * Which orders of one partition may be combined after its reader declared it idle. Behind the repartition only an
@@ -43,17 +44,17 @@ final class IdleRisk {
     }
 
     /**
-     * An order at {@code offset} is read; {@code latestAccepted} is the newest event time a reader accepts now, plus
-     * the margin for disagreeing clocks.
+     * An order at {@code offset} is read; {@code latestAccepted} gives the newest event time a reader accepts now,
+     * plus the margin for disagreeing clocks (asked only when it becomes the bound).
      *
      * @return whether the state changed (so it must be stored)
      */
-    boolean read(long offset, long latestAccepted) {
+    boolean read(long offset, LongSupplier latestAccepted) {
         if (declaredEnd == NOT_DECLARED || offset < declaredEnd) {
             return false;
         }
         declaredEnd = NOT_DECLARED;
-        bound = Math.max(bound, latestAccepted);
+        bound = Math.max(bound, latestAccepted.getAsLong());
         return true;
     }
 

@@ -137,19 +137,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         }
         Timed<Order> value = record.value();
         if (value instanceof Timed.Event<Order> event) {
-            if (!event.source().equals(source)) {
-                throw new IllegalStateException("the partial aggregation of " + source + " got an order of "
-                        + event.source() + ": a source task reads one partition of " + ordersTopic);
-            }
-            if (event.newestAfter() >= nextDue) {
-                send(takeDue(event.newestAfter()));
-            }
-            long offset = context.recordMetadata().orElseThrow().offset();
-            if (idleRisk.read(offset, latestAccepted.get().plus(CLOCK_DISAGREEMENT).toEpochMilli())) {
-                store.put(CONTROL_KEY, idleRisk.bytes());
-            }
-            if (combines && record.key() != null && !slices.mayClose(event.newestBefore(), event.newestAfter())
-                    && combine(record.key(), event, offset)) {
+            if (combined(record.key(), event)) {
                 return;
             }
         } else if (value instanceof Timed.Report<Order> report && report.idle()) {
@@ -165,6 +153,27 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
             sendAll();
         }
         context.forward(record);
+    }
+
+    /**
+     * Sends the slices its clock makes due, then adds the order to its partial if it may be combined.
+     *
+     * @return whether it was (else it crosses as itself)
+     */
+    private boolean combined(String group, Timed.Event<Order> event) {
+        if (!event.source().equals(source)) {
+            throw new IllegalStateException("the partial aggregation of " + source + " got an order of "
+                    + event.source() + ": a source task reads one partition of " + ordersTopic);
+        }
+        if (event.newestAfter() >= nextDue) {
+            send(takeDue(event.newestAfter()));
+        }
+        long offset = context.recordMetadata().orElseThrow().offset();
+        if (idleRisk.read(offset, () -> latestAccepted.get().plus(CLOCK_DISAGREEMENT).toEpochMilli())) {
+            store.put(CONTROL_KEY, idleRisk.bytes());
+        }
+        return combines && group != null && !slices.mayClose(event.newestBefore(), event.newestAfter())
+                && combine(group, event, offset);
     }
 
     /** Adds the order to its group's partial of its slice, if it may be combined. */
