@@ -24,7 +24,7 @@ public final class EventWriter {
             json.writeNumberProperty("customer_id", order.customerId());
             json.writeName("amount");
             json.writeNumber(order.amount().toPlainString());
-            json.writeStringProperty("order_ts", order.orderTs().toString());
+            json.writeStringProperty("order_ts", UtcTimestamps.format(order.orderTs()));
             json.writeEndObject();
         }
         return out.toByteArray();
@@ -48,7 +48,7 @@ public final class EventWriter {
             json.writeNumberProperty("order_id", payment.orderId());
             json.writeName("amount");
             json.writeNumber(payment.amount().toPlainString());
-            json.writeStringProperty("paid_ts", payment.paidTs().toString());
+            json.writeStringProperty("paid_ts", UtcTimestamps.format(payment.paidTs()));
             json.writeEndObject();
         }
         return out.toByteArray();

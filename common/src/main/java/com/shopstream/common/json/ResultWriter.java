@@ -79,7 +79,7 @@ public final class ResultWriter {
         if (value == null) {
             json.writeNull();
         } else {
-            json.writeString(value.toString());
+            json.writeString(UtcTimestamps.format(value));
         }
     }
 

@@ -18,6 +18,18 @@ public record InputPartition(String topic, int partition) implements Comparable<
         return byTopic != 0 ? byTopic : Integer.compare(partition, other.partition);
     }
 
+    // written out: the generated ones go through method handles, and every event looks its partition up by them
+    @Override
+    public boolean equals(Object other) {
+        return this == other || other instanceof InputPartition that && partition == that.partition
+                && topic.equals(that.topic);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * topic.hashCode() + partition;
+    }
+
     /** {@code orders-2}, as Kafka names a topic partition. */
     @Override
     public String toString() {

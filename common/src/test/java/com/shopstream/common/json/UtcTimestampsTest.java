@@ -26,7 +26,8 @@ class UtcTimestampsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"2026-02-30T10:00:30Z", "2026-01-22T24:00:00Z", "2026-01-22T23:59:60Z",
-            "2026-13-01T10:00:30Z", "2023-02-29T10:00:30Z", "2026-01-22T10:00:30.Z", "2026-01-22T10:00:30.1234567890Z",
+            "2026-13-01T10:00:30Z", "2026-00-10T10:00:30Z", "2026-01-00T10:00:30Z", "2026-04-31T10:00:30Z",
+            "1900-02-29T10:00:30Z", "2023-02-29T10:00:30Z", "2026-01-22T10:00:30.Z", "2026-01-22T10:00:30.1234567890Z",
             "2026-01-22t10:00:30Z", "2026-01-22T10:00:30z", " 2026-01-22T10:00:30Z", "2026-01-22T10:00:30Z ",
             "2026-01-22T10:00:30+01:00", "2026-01-22T10:00:30", "2026-01-22T10:00Z", "+2026-01-22T10:00:30Z",
             "2026-01-22 10:00:30Z", "2026-01-22T1a:00:30Z", "2026-01-22T10:00:30,5Z", "yesterday", ""})
@@ -42,6 +43,42 @@ class UtcTimestampsTest {
             String text = instant.toString();
             assertThat(UtcTimestamps.parse(text)).as(text).isEqualTo(fullParser(text));
         }
+    }
+
+    @Test
+    void agreesWithTheFullParserOnRandomTimesOfEveryPrecision() {
+        SplittableRandom random = new SplittableRandom(12);
+        for (int i = 0; i < 20_000; i++) {
+            Instant instant = Instant.ofEpochSecond(random.nextLong(0, 253_402_300_800L), nanos(random));
+            String text = instant.toString();
+            assertThat(UtcTimestamps.parse(text)).as(text).isEqualTo(fullParser(text)).isEqualTo(instant);
+        }
+    }
+
+    @Test
+    void formatsAsInstantToStringDoes() {
+        SplittableRandom random = new SplittableRandom(13);
+        for (int i = 0; i < 50_000; i++) {
+            // years 0 to 9999 by hand, and beyond them as toString does
+            Instant instant = Instant.ofEpochSecond(random.nextLong(-62_200_000_000L, 253_500_000_000L),
+                    nanos(random));
+            assertThat(UtcTimestamps.format(instant)).as(instant.toString()).isEqualTo(instant.toString());
+        }
+        for (String edge : new String[] {"0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999Z",
+                "1970-01-01T00:00:00Z", "1969-12-31T23:59:59.999Z", "2024-02-29T12:00:00.000001Z",
+                "2000-02-29T00:00:00Z", "2100-03-01T00:00:00Z"}) {
+            assertThat(UtcTimestamps.format(Instant.parse(edge))).isEqualTo(edge);
+        }
+    }
+
+    /** Whole seconds, milliseconds, microseconds or nanoseconds, as often as each other. */
+    private static int nanos(SplittableRandom random) {
+        return switch (random.nextInt(4)) {
+            case 0 -> 0;
+            case 1 -> random.nextInt(1_000) * 1_000_000;
+            case 2 -> random.nextInt(1_000_000) * 1_000;
+            default -> random.nextInt(1_000_000_000);
+        };
     }
 
     private static Instant fullParser(String text) {

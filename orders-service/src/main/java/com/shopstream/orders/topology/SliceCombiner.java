@@ -161,9 +161,12 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
      * @return whether it was (else it crosses as itself)
      */
     private boolean combined(String group, Timed.Event<Order> event) {
-        if (!event.source().equals(source)) {
-            throw new IllegalStateException("the partial aggregation of " + source + " got an order of "
-                    + event.source() + ": a source task reads one partition of " + ordersTopic);
+        if (event.source() != source) {
+            if (!event.source().equals(source)) {
+                throw new IllegalStateException("the partial aggregation of " + source + " got an order of "
+                        + event.source() + ": a source task reads one partition of " + ordersTopic);
+            }
+            source = event.source();   // the source step's own: the next ones are the same object
         }
         if (event.newestAfter() >= nextDue) {
             send(takeDue(event.newestAfter()));
