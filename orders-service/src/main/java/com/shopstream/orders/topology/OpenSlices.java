@@ -117,7 +117,7 @@ final class OpenSlices {
             return false;
         }
         member.partial.add(cents, eventTime);
-        slice.write(member.bucket);
+        slice.rewrite(member);
         return true;
     }
 
@@ -198,6 +198,8 @@ final class OpenSlices {
         final byte[] utf8;
         final SlicePartial partial;
         int bucket;
+        /** Where its count starts in its row's bytes ({@code -1}: not written yet). */
+        int offset = -1;
 
         Member(String group, SlicePartial partial) {
             this.group = group;
@@ -212,6 +214,8 @@ final class OpenSlices {
         final Map<String, Member> groups = new HashMap<>();
         final List<List<Member>> rows = new ArrayList<>();
         private Bytes[] keys;
+        /** Each row's bytes as last written. */
+        private byte[][] written;
 
         Slice(long start, int buckets) {
             this.start = start;
@@ -257,11 +261,33 @@ final class OpenSlices {
             }
             ByteBuffer out = ByteBuffer.allocate(size).put(VERSION).putInt(row.size());
             for (Member member : row) {
-                SlicePartial partial = member.partial;
-                out.putShort((short) member.utf8.length).put(member.utf8).putLong(partial.orders())
-                        .putLong(partial.cents()).putLong(partial.oldest()).putLong(partial.newest());
+                out.putShort((short) member.utf8.length).put(member.utf8);
+                member.offset = out.position();
+                put(out, member);
             }
-            store.put(key(bucket), out.array());
+            written[bucket] = out.array();
+            store.put(key(bucket), written[bucket]);
+        }
+
+        /**
+         * Writes the row of a member whose partial changed: a copy of its last bytes (the record cache keeps those)
+         * with the member's fields replaced, not the whole row encoded again.
+         */
+        void rewrite(Member member) {
+            byte[] last = written[member.bucket];
+            if (member.offset < 0 || last == null) {
+                write(member.bucket);
+                return;
+            }
+            byte[] row = last.clone();
+            put(ByteBuffer.wrap(row).position(member.offset), member);
+            written[member.bucket] = row;
+            store.put(key(member.bucket), row);
+        }
+
+        private static void put(ByteBuffer out, Member member) {
+            SlicePartial partial = member.partial;
+            out.putLong(partial.orders()).putLong(partial.cents()).putLong(partial.oldest()).putLong(partial.newest());
         }
 
         Bytes key(int bucket) {
@@ -275,6 +301,7 @@ final class OpenSlices {
         private void setBuckets(int count) {
             buckets = count;
             keys = new Bytes[count];
+            written = new byte[count][];
             rows.clear();
             for (int bucket = 0; bucket < count; bucket++) {
                 rows.add(new ArrayList<>());
