@@ -142,9 +142,10 @@ public final class SuiteBenchmark {
     }
 
     /**
-     * One unmeasured drain of the first service run, so that no measured run pays for the fresh broker's warm-up
-     * (its JIT compiling the transactional produce and fetch paths took a third of both cores in the first drain,
-     * whichever run that was, and none of the later ones).
+     * One unmeasured drain of the whole backlog by the first run that is not Spark's (a service or a baseline), so that
+     * no measured run pays for the fresh broker's warm-up (its JIT compiling the transactional produce and fetch paths
+     * took a third of both cores in the first drain, whichever run that was, and none of the later ones). It makes
+     * the suite one drain longer.
      */
     private static void warmUp(SuiteOptions options, PrintStream out, String tag, BenchTopics topics,
                                String bootstrap, DrainRun drainRun) throws Exception {

@@ -171,7 +171,8 @@ final class SuiteTargets {
             return jvmOptions;
         }
         List<String> withJfr = new ArrayList<>(jvmOptions);
-        withJfr.add("-XX:StartFlightRecording=settings=profile,filename="
+        // sampled every millisecond: the profile's own period left a few hundred samples of a drain's stream thread
+        withJfr.add("-XX:StartFlightRecording=settings=profile,jdk.ExecutionSample#period=1ms,filename="
                 + options.workDir().resolve("jfr").resolve(name + ".jfr"));
         return withJfr;
     }

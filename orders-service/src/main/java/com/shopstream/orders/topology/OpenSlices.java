@@ -68,8 +68,9 @@ final class OpenSlices {
                 long start = key.getLong();
                 Slice slice = slices.computeIfAbsent(start, s -> new Slice(s, buckets));
                 if (buckets != slice.buckets) {
-                    // never left by this class (a slice's rows change count in one go), but a row of another
-                    // layout must not be counted twice: it goes, and its groups are written in this layout
+                    // a slice's rows change layout within one commit, so under exactly_once_v2 a store never holds
+                    // two; at_least_once can leave both after a crash in the middle of a flush: the groups of both
+                    // are added up (at least once: a sum may count twice, never not at all) and written in one
                     store.delete(row.key);
                     mixed.add(start);
                 }
@@ -204,6 +205,10 @@ final class OpenSlices {
         Member(String group, SlicePartial partial) {
             this.group = group;
             this.utf8 = group.getBytes(StandardCharsets.UTF_8);
+            if (utf8.length > Short.MAX_VALUE) {
+                throw new IllegalArgumentException("a group of " + utf8.length + " bytes: at most "
+                        + Short.MAX_VALUE);
+            }
             this.partial = partial;
         }
     }

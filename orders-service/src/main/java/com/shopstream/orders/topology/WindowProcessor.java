@@ -10,6 +10,8 @@ import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.watermark.EventBatches;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.LateCause;
+import com.shopstream.common.watermark.LateRecordHeaders;
 import com.shopstream.common.watermark.IdleLateness;
 import com.shopstream.common.watermark.QueryLateness;
 import com.shopstream.common.watermark.Refusal;
@@ -99,6 +101,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.context = context;
         this.changed.clear();
+        this.counted.clear();
         this.openWindowsWritten = false;
         this.closedUpTo = InputClocks.NONE;
         this.deletedUpTo = InputClocks.NONE;
@@ -169,19 +172,20 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
      * of their partition's watermark, and none of these windows can be final yet: the source sent the partial before
      * its partition's clock could make one final, and after an idle declaration it sends what could be late as orders
      * ({@link IdleRisk}). A partial that finds one final anyway (instances whose wall clocks disagree by more than the
-     * bound allows, or a query's grace lowered while partials were on their way) counts in the windows still open,
-     * and for the final ones becomes a dead letter of this query, with the late headers saying which windows refused
-     * it: no exception, so every query sharing the repartition decides for itself, as for a late order.
+     * bound allows, or a query's grace lowered while partials were on their way) counts in the windows still open, and
+     * for the final ones becomes a dead letter of this query; so does a partial of a slice that does not fit this
+     * query's windows (the queries sharing the repartition changed with partials in it). No exception: every query
+     * sharing the repartition decides for itself, as for a late order, and no entry is counted or refused twice.
      */
     private void countSlice(SlicePartials.Entry entry, Timed.Partials<Order> partials) {
         long sliceStart = entry.sliceStart();
         long length = entry.sliceLength();
         if (length <= 0 || size % length != 0 || advance % length != 0 || Math.floorMod(sliceStart, length) != 0) {
-            counted.clear();
-            throw new IllegalStateException("a partial of slice " + Instant.ofEpochMilli(sliceStart) + " of "
-                    + Duration.ofMillis(length) + " from " + partials.source() + " does not fit the windows of "
-                    + query.name() + " (" + query.size() + " every " + query.advance() + "): the queries sharing "
-                    + "the repartition changed while partials were in it");
+            refuse(entry, partials, new Refusal(true, List.of(), "a partial of a slice of "
+                    + Duration.ofMillis(length) + " at " + Instant.ofEpochMilli(sliceStart) + " does not fit the "
+                    + "windows of " + query.name() + " (" + query.size() + " every " + query.advance() + "): the "
+                    + "queries sharing the repartition changed while partials were in it"));
+            return;
         }
         List<String> finalHere = new ArrayList<>(1);
         boolean inWindow = false;
@@ -195,23 +199,31 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
             inWindow = true;
         }
         if (!finalHere.isEmpty()) {
-            refuse(entry, partials, new Refusal(!inWindow, List.copyOf(finalHere), "a partial of "
-                    + entry.partial().orders() + " orders of group " + entry.group() + " reached windows already "
-                    + "final: the instances' wall clocks disagree by more than max-future-skew + "
+            refuse(entry, partials, new Refusal(!inWindow, List.copyOf(finalHere), "windows already final: the "
+                    + "instances' wall clocks disagree by more than max-future-skew + "
                     + SliceCombiner.CLOCK_DISAGREEMENT + ", or the query's grace was lowered with partials on their "
                     + "way"));
         }
     }
 
+    /**
+     * A dead letter of this query for one entry: its value the entry as a partials record of its own, its headers the
+     * late headers (query, partition, watermark, refused windows) and the reason, which names the group and slice —
+     * every query and entry of one source record has a letter of its own. Counted as a dead letter, not a late row:
+     * it never reaches the late topic.
+     */
     private void refuse(SlicePartials.Entry entry, Timed.Partials<Order> partials, Refusal refusal) {
-        Timed.Partials<Order> one = SlicePartials.single(entry, partials.source());
         RecordMetadata from = context.recordMetadata().orElseThrow();
-        Headers headers = idle.refused(new RecordHeaders(), partials.source(), closedUpTo, entry.partial().newest(),
-                refusal);
+        Headers headers = LateRecordHeaders.of(new RecordHeaders(), query.name(), partials.source(), closedUpTo,
+                entry.partial().newest(), refusal, LateCause.IDLE_PARTITION);
+        String reason = "a partial of " + entry.partial().orders() + " orders of group " + entry.group()
+                + " in the slice at " + Instant.ofEpochMilli(entry.sliceStart()) + " from " + partials.source()
+                + ": " + refusal.reason();
         FailedRecord failed = new FailedRecord(FailureStage.PROCESSING, from.topic(), from.partition(),
-                from.offset(), new byte[0], PARTIALS.serializer().serialize(from.topic(), one), headers,
-                new IllegalStateException(refusal.reason()));
+                from.offset(), new byte[0], PARTIALS.serializer().serialize(from.topic(),
+                SlicePartials.single(entry, partials.source())), headers, new IllegalStateException(reason));
         if (!deadLetters.route(failed)) {
+            counted.clear();
             throw new StreamsException("could not write the dead letter of a refused partial to the dead-letter "
                     + "topic: the task fails and the partial is processed again");
         }

@@ -38,9 +38,12 @@ class OpenSlicesTest {
     @Test
     void aSliceSpreadsItsGroupsOverMoreRowsAsTheyComeAndTheStoreAlwaysHoldsWhatMemoryHolds() {
         OpenSlices open = new OpenSlices(store);
-        for (int customer = 0; customer < 500; customer++) {
-            for (int order = 0; order <= customer % 3; order++) {
-                assertThat(open.add(SLICE, Integer.toString(customer), 100 + order, SLICE + order)).isTrue();
+        // interleaved: a group's row is patched after others joined it and after its slice spread out
+        for (int order = 0; order < 3; order++) {
+            for (int customer = 0; customer < 500; customer++) {
+                if (order <= customer % 3) {
+                    assertThat(open.add(SLICE, Integer.toString(customer), 100 + order, SLICE + order)).isTrue();
+                }
             }
         }
 
@@ -74,10 +77,14 @@ class OpenSlicesTest {
         open.add(SLICE, "a", 1, SLICE);
         open.add(SLICE, "b", 2, SLICE);
 
+        open.add(SLICE, "c", 4, SLICE);
+
         OpenSlices.Open a = open.takeOne(SLICE, "a");
+        open.add(SLICE, "c", 8, SLICE);   // patched at where it is now that "a" went
+        open.add(SLICE, "a", 16, SLICE);
 
         assertThat(a.partial().cents()).isEqualTo(1);
-        assertThat(stored()).containsExactly("b 1 2");
+        assertThat(stored()).containsExactly("a 1 16", "b 1 2", "c 2 12");
     }
 
     @Test

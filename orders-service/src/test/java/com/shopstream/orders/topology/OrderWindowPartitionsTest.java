@@ -167,13 +167,36 @@ class OrderWindowPartitionsTest {
         assertThat(harness.deadLetters()).hasSize(1);
         var deadLetter = harness.deadLetters().get(0);
         assertThat(new String(deadLetter.headers().lastHeader("x-error-reason").value(), StandardCharsets.UTF_8))
-                .contains("a partial of 2 orders of group all reached windows already final");
+                .contains("a partial of 2 orders of group all in the slice at 2026-01-22T10:00:00Z from orders-2: "
+                        + "windows already final");
         assertThat(new String(deadLetter.headers().lastHeader(LateRecordHeaders.REFUSED_WINDOWS).value(),
                 StandardCharsets.UTF_8)).isEqualTo("2026-01-22T09:55:00Z/2026-01-22T10:05:00Z");
         Timed<Order> value = new TimedSerde<>(Order.class).deserializer().deserialize(REPARTITION,
                 deadLetter.value());
         assertThat(SlicePartials.entries(((Timed.Partials<Order>) value).encoded(), 1))
                 .extracting(entry -> entry.partial().orders()).containsExactly(2L);
+    }
+
+    @Test
+    void aPartialOfASliceThatDoesNotFitTheWindowsIsADeadLetterAndTheOthersOfItsRecordCount() {
+        report(0, "10:00:00", false);
+        report(1, "10:00:00", false);
+        report(2, "10:00:00", false);
+        SlicePartials.Writer writer = new SlicePartials.Writer();
+        writer.add("all", ms("10:00:00"), Duration.ofMinutes(7).toMillis(), SlicePartial.of(1, 100, ms("10:01:00"),
+                ms("10:01:00")));
+        writer.add("all", ms("10:00:00"), Duration.ofMinutes(5).toMillis(), SlicePartial.of(2, 250, ms("10:01:00"),
+                ms("10:02:00")));
+        pipe("", new Timed.Partials<>(0, 1, new InputPartition("orders", 0), ms("10:02:00"), 2, writer.encoded()));
+        report(0, "10:20:00", false);
+        report(1, "10:20:00", false);
+        report(2, "10:20:00", false);
+
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 2 2.50");
+        assertThat(harness.deadLetters()).hasSize(1);
+        assertThat(new String(harness.deadLetters().get(0).headers().lastHeader("x-error-reason").value(),
+                StandardCharsets.UTF_8)).contains("a slice of PT7M", "does not fit the windows of q");
     }
 
     /** A partial of one order partition for the ungrouped query, of a 5-minute slice. */

@@ -22,8 +22,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole topology, the contract's queries and one per customer in append mode only, over the same out-of-order
- * orders: its reader
+ * The whole topology, the contract's queries and two per customer (one in append mode only), over the same
+ * out-of-order orders: its reader
  * once behind in its partition (so the orders that cross the repartition go in batches) and once caught up (each on
  * its own), with and without the partial aggregation before the repartition. Every way gives the same final rows,
  * late records and last update rows.
@@ -31,8 +31,9 @@ import org.junit.jupiter.api.Test;
 class RepartitionBatchesTopologyTest {
 
     private static final List<String> FINALS = List.of("orders-per-5m-final", "orders-per-10m-every-5m-final",
-            "per-customer-final");
-    private static final List<String> UPDATES = List.of("orders-per-5m", "orders-per-10m-every-5m");
+            "per-customer-final", "per-customer-10m-final");
+    private static final List<String> UPDATES = List.of("orders-per-5m", "orders-per-10m-every-5m",
+            "per-customer-10m");
 
     @Test
     void aReaderBehindInItsPartitionBatchesAndGivesWhatACaughtUpOneGives() {
@@ -84,6 +85,9 @@ class RepartitionBatchesTopologyTest {
         // append mode only: its partials go when due (or on the timer), not every commit interval
         queries.add(new WindowQuery("per-customer", Duration.ofMinutes(5), null, Duration.ofMinutes(3),
                 GroupBy.CUSTOMER_ID, null, "per-customer-final", null));
+        // sharing its repartition, in update mode too: the group's partials go twice per commit interval
+        queries.add(new WindowQuery("per-customer-10m", Duration.ofMinutes(10), Duration.ofMinutes(5),
+                Duration.ofMinutes(3), GroupBy.CUSTOMER_ID, "per-customer-10m", "per-customer-10m-final", null));
         OrderWindowConfig defaults = OrderWindowConfigs.of(TestStreams.topics(), queries, StateStoreKind.IN_MEMORY);
         OrderWindowConfig config = new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(),
                 defaults.queries(), defaults.stores(), defaults.topics(), defaults.repartitionBatchSize(),
