@@ -44,6 +44,8 @@ final class OpenSlices {
     private final TreeMap<Long, Slice> slices = new TreeMap<>();
     /** The most groups any slice had: how many buckets the next one starts with. */
     private int mostGroups;
+    /** Partials open in all slices. */
+    private int size;
     private Slice last;
 
     OpenSlices(KeyValueStore<Bytes, byte[]> store) {
@@ -55,6 +57,7 @@ final class OpenSlices {
         slices.clear();
         last = null;
         mostGroups = 0;
+        size = 0;
         Set<Long> mixed = new TreeSet<>();
         try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
             while (all.hasNext()) {
@@ -89,6 +92,11 @@ final class OpenSlices {
             slice.rebucket(slice.buckets);
         }
         slices.values().forEach(slice -> mostGroups = Math.max(mostGroups, slice.groups.size()));
+    }
+
+    /** How many partials are open, in all slices: each is in memory. */
+    int size() {
+        return size;
     }
 
     boolean isEmpty() {
@@ -128,6 +136,7 @@ final class OpenSlices {
         if (slice == last) {
             last = null;
         }
+        size -= slice.groups.size();
         List<Open> taken = new ArrayList<>(slice.groups.size());
         slice.groups.values().forEach(member -> taken.add(new Open(start, member.group, member.partial)));
         for (int bucket = 0; bucket < slice.buckets; bucket++) {
@@ -151,6 +160,7 @@ final class OpenSlices {
     Open takeOne(long start, String group) {
         Slice slice = slices.get(start);
         Member member = slice.groups.remove(group);
+        size--;
         slice.rows.get(member.bucket).remove(member);
         slice.write(member.bucket);
         return new Open(start, group, member.partial);
@@ -231,6 +241,7 @@ final class OpenSlices {
             Member member = new Member(group, partial);
             member.bucket = bucketOf(group);
             groups.put(group, member);
+            size++;
             rows.get(member.bucket).add(member);
             return member;
         }

@@ -87,7 +87,7 @@ public final class OrderWindowTopology {
         return keyed.process(ProcessorSuppliers.withStores(
                         () -> new SliceCombiner(WindowSlices.of(queries), config.partialAggregation(), updates,
                                 config.ordersTopic(), grouping.partitions(), name, store,
-                                config.topics()::latestAcceptedEventTime),
+                                config.topics()::latestAcceptedEventTime, SliceCombiner.MAX_OPEN_PARTIALS),
                         // cached: a partial is rewritten by each of its orders, and mostly sent within a commit
                         config.stores().keyValueStore(store, Serdes.Bytes(), Serdes.ByteArray())
                                 .withCachingEnabled()),

@@ -34,6 +34,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *       on (its clock reaches the tracker behind) and before a report of it, so a window is never made final without
  *       a partial of its own partition;</li>
  *   <li>all at once before a report that declares the partition idle (the query's watermark may then pass it);</li>
+ *   <li>all at once when more than {@link #MAX_OPEN_PARTIALS} are open (memory stays bounded);</li>
  *   <li>all at once on a wall-clock timer: twice per commit interval for a group with an update-mode query (like a
  *       micro-batch), every {@link #APPEND_ONLY_INTERVAL} for the others (what {@code GET /windows} shows of an open
  *       window); later orders of the slice make another partial, added behind like the first.</li>
@@ -65,6 +66,12 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
      */
     static final Duration APPEND_ONLY_INTERVAL = Duration.ofSeconds(1);
 
+    /**
+     * Open partials a task keeps at most (in memory as in its store, about 200 bytes each): more groups than that
+     * in a slice — customers, say — and everything open goes at once.
+     */
+    static final int MAX_OPEN_PARTIALS = 100_000;
+
     /** How far the wall clocks of two instances may disagree, on top of {@code max-future-skew} (class comment). */
     static final Duration CLOCK_DISAGREEMENT = Duration.ofMinutes(5);
 
@@ -80,6 +87,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     private final String repartitionName;
     private final String storeName;
     private final Supplier<Instant> latestAccepted;
+    private final int maxOpenPartials;
     private ProcessorContext<String, Timed<Order>> context;
     private EventTimeRuntime runtime;
     private KeyValueStore<Bytes, byte[]> store;
@@ -97,9 +105,10 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
      * @param updates        whether a query of the group writes update rows (then partials go every commit interval)
      * @param partitions     the repartition topic's partition count, or {@code null} for Kafka Streams' choice
      * @param latestAccepted the newest event time the inputs' reader accepts now
+     * @param maxOpenPartials {@link #MAX_OPEN_PARTIALS}, but in tests
      */
     SliceCombiner(WindowSlices slices, boolean combines, boolean updates, String ordersTopic, Integer partitions,
-                  String repartitionName, String storeName, Supplier<Instant> latestAccepted) {
+                  String repartitionName, String storeName, Supplier<Instant> latestAccepted, int maxOpenPartials) {
         this.slices = slices;
         this.combines = combines;
         this.updates = updates;
@@ -108,6 +117,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         this.repartitionName = repartitionName;
         this.storeName = storeName;
         this.latestAccepted = latestAccepted;
+        this.maxOpenPartials = maxOpenPartials;
     }
 
     @Override
@@ -202,6 +212,9 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         }
         if (!oldestBefore) {
             updateNextDue();
+        }
+        if (open.size() > maxOpenPartials) {
+            sendAll();   // memory stays bounded: a sum sent early is added up behind like any other
         }
         return true;
     }

@@ -248,7 +248,7 @@ class SliceCombinerTest {
         sent();
 
         SliceCombiner off = new SliceCombiner(WindowSlices.of(APPEND_ONLY), false, false, "orders", 1, "orders-by-q",
-                STORE, () -> latestAccepted);
+                STORE, () -> latestAccepted, SliceCombiner.MAX_OPEN_PARTIALS);
         off.init(context);
         off.process(order(4, "all", "10:06:30", "10:06:40", "1.00"));
         off.process(order(5, "all", "10:06:40", "10:06:50", "1.00"));
@@ -272,6 +272,23 @@ class SliceCombinerTest {
     }
 
     @Test
+    void moreOpenPartialsThanItKeepsGoAtOnce() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1, 2);
+        combiner.process(order(1, "1", "none", "10:05:30", "1.00"));
+        combiner.process(order(2, "1", "10:05:30", "10:06:00", "1.00"));
+        combiner.process(order(3, "2", "10:06:00", "10:06:10", "2.00"));
+        assertThat(sent()).containsExactly("order 1");
+
+        combiner.process(order(4, "3", "10:06:10", "10:06:20", "3.00"));
+
+        assertThat(sent()).containsExactly("to 0 of 1: 1@10:05 1 orders 1.00 10:06:00..10:06:00, "
+                + "2@10:05 1 orders 2.00 10:06:10..10:06:10, 3@10:05 1 orders 3.00 10:06:20..10:06:20");
+        assertThat(storedPartials()).isEmpty();
+        combiner.process(order(5, "1", "10:06:20", "10:06:30", "1.00"));
+        assertThat(storedPartials()).containsExactly("1@10:05 1 orders 1.00 10:06:30..10:06:30");
+    }
+
+    @Test
     void anOrderOfAnotherPartitionThanItsTasksIsABug() {
         SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
 
@@ -282,9 +299,13 @@ class SliceCombinerTest {
     }
 
     private SliceCombiner combiner(List<WindowQuery> queries, boolean updates, Integer partitions) {
+        return combiner(queries, updates, partitions, SliceCombiner.MAX_OPEN_PARTIALS);
+    }
+
+    private SliceCombiner combiner(List<WindowQuery> queries, boolean updates, Integer partitions, int maxOpen) {
         context.resetForwards();
         SliceCombiner combiner = new SliceCombiner(WindowSlices.of(queries), true, updates, "orders", partitions,
-                "orders-by-q", STORE, () -> latestAccepted);
+                "orders-by-q", STORE, () -> latestAccepted, maxOpen);
         combiner.init(context);
         return combiner;
     }
