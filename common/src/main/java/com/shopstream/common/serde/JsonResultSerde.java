@@ -17,6 +17,12 @@ final class JsonResultSerde<T> implements Serde<T> {
 
     private final Class<T> type;
     private final Function<T, byte[]> writer;
+    /**
+     * The value each stream thread wrote last, and its bytes: a row sent to two topics (the join's paid rows go to
+     * {@code orders-paid} and {@code orders-payment-status}) is written once. Kafka Streams shares a sink's serde
+     * between the tasks of all threads; rows are immutable, and the producer copies the bytes it is given.
+     */
+    private final ThreadLocal<Written> last = ThreadLocal.withInitial(Written::new);
 
     JsonResultSerde(Class<T> type, Function<T, byte[]> writer) {
         this.type = type;
@@ -25,7 +31,17 @@ final class JsonResultSerde<T> implements Serde<T> {
 
     @Override
     public Serializer<T> serializer() {
-        return (topic, value) -> value == null ? null : writer.apply(value);
+        return (topic, value) -> {
+            if (value == null) {
+                return null;
+            }
+            Written written = last.get();
+            if (written.value != value) {
+                written.bytes = writer.apply(value);
+                written.value = value;
+            }
+            return written.bytes;
+        };
     }
 
     @Override
@@ -41,5 +57,10 @@ final class JsonResultSerde<T> implements Serde<T> {
                         + e.getOriginalMessage(), e);
             }
         };
+    }
+
+    private static final class Written {
+        private Object value;
+        private byte[] bytes;
     }
 }
