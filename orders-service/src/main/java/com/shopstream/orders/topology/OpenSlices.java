@@ -271,11 +271,11 @@ final class OpenSlices {
                 store.delete(key(bucket));
                 return;
             }
-            int size = 1 + Integer.BYTES;
+            int bytes = 1 + Integer.BYTES;
             for (Member member : row) {
-                size += MEMBER_BYTES + member.utf8.length;
+                bytes += MEMBER_BYTES + member.utf8.length;
             }
-            ByteBuffer out = ByteBuffer.allocate(size).put(VERSION).putInt(row.size());
+            ByteBuffer out = ByteBuffer.allocate(bytes).put(VERSION).putInt(row.size());
             for (Member member : row) {
                 out.putShort((short) member.utf8.length).put(member.utf8);
                 member.offset = out.position();

@@ -67,8 +67,8 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     static final Duration APPEND_ONLY_INTERVAL = Duration.ofSeconds(1);
 
     /**
-     * Open partials a task keeps at most (in memory as in its store, about 200 bytes each): more groups than that
-     * in a slice — customers, say — and everything open goes at once.
+     * Open partials a task keeps, over all its open slices (each in memory, about 200 bytes with its group's name):
+     * once there are more, everything open goes at once.
      */
     static final int MAX_OPEN_PARTIALS = 100_000;
 

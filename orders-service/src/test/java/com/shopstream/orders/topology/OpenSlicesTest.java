@@ -53,9 +53,12 @@ class OpenSlicesTest {
         assertThat(buckets).as("about %d groups a row", OpenSlices.GROUPS_PER_BUCKET).isEqualTo(16);
         assertThat(stored()).isEqualTo(expected(500));
 
+        assertThat(open.size()).isEqualTo(500);
         OpenSlices loaded = new OpenSlices(store);
         loaded.load();
+        assertThat(loaded.size()).isEqualTo(500);
         assertThat(describe(loaded.take(SLICE))).isEqualTo(expected(500));
+        assertThat(loaded.size()).isZero();
         assertThat(stored()).isEmpty();
     }
 
@@ -85,6 +88,7 @@ class OpenSlicesTest {
 
         assertThat(a.partial().cents()).isEqualTo(1);
         assertThat(stored()).containsExactly("a 1 16", "b 1 2", "c 2 12");
+        assertThat(open.size()).isEqualTo(3);
     }
 
     @Test
@@ -104,6 +108,7 @@ class OpenSlicesTest {
 
         assertThat(stored()).containsExactly("a 2 11", "b 1 2");
         assertThat(layouts(SLICE)).containsOnlyKeys(1);
+        assertThat(loaded.size()).as("a group in both layouts is one partial").isEqualTo(2);
     }
 
     private static List<String> expected(int customers) {
