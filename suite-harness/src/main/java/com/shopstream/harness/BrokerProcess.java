@@ -18,8 +18,8 @@ public final class BrokerProcess extends JavaProcess {
 
     /** A broker with the contract's topics, {@code partitions} each, on free ports. */
     public static BrokerProcess of(Path workDir, int partitions) {
-        int port = ServiceProcess.freePort();
-        int controller = ServiceProcess.freePort();
+        int port = ListenPorts.next();
+        int controller = ListenPorts.next();
         Path dataDir = workDir.resolve("kafka");
         return new BrokerProcess(Repository.jar("local-kafka"), List.of("--port", Integer.toString(port),
                 "--controller-port", Integer.toString(controller), "--data-dir", dataDir.toString(),
@@ -39,7 +39,8 @@ public final class BrokerProcess extends JavaProcess {
         start();
         Await.until("local-kafka to be ready (see " + log() + ")", Duration.ofSeconds(90), () -> {
             if (!isAlive()) {
-                throw new IllegalStateException("local-kafka exited: see " + log());
+                throw new IllegalStateException("local-kafka exited: see " + log() + "; it ends with:\n"
+                        + logTail(FAILURE_LOG_LINES));
             }
             return countReadyLines() > readyLines;
         });

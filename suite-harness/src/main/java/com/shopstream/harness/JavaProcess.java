@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
 public class JavaProcess implements AutoCloseable {
 
     private static final long CLOCK_TICKS_PER_SECOND = 100;
+    /** How much of a log a failure quotes: CI keeps the test output, not the processes' logs. */
+    protected static final int FAILURE_LOG_LINES = 40;
 
     private final String name;
     private final Path log;
@@ -64,7 +66,8 @@ public class JavaProcess implements AutoCloseable {
         Pattern pattern = Pattern.compile(regex);
         Await.until(name + " to log '" + regex + "' (see " + log + ")", timeout, () -> {
             if (!process.isAlive()) {
-                throw new IllegalStateException(name + " exited with " + process.exitValue() + ": see " + log);
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + ": see " + log
+                        + "; it ends with:\n" + logTail(FAILURE_LOG_LINES));
             }
             return Files.exists(log) && Files.readAllLines(log).stream().anyMatch(l -> pattern.matcher(l).find());
         });
@@ -107,6 +110,19 @@ public class JavaProcess implements AutoCloseable {
             process.waitFor(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The last lines of the log (what a failure message quotes), or a note why there are none. */
+    public String logTail(int lines) {
+        try {
+            if (!Files.exists(log)) {
+                return "(no log)";
+            }
+            List<String> all = Files.readAllLines(log);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | RuntimeException e) {
+            return "(log unreadable: " + e + ")";
         }
     }
 

@@ -1,7 +1,6 @@
 package com.shopstream.harness;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -42,7 +41,7 @@ public final class ServiceProcess extends JavaProcess {
      */
     public static ServiceProcess of(String module, String instance, String bootstrap, Path workDir,
                                     List<String> settings, List<String> jvmOptions) {
-        int port = freePort();
+        int port = ListenPorts.next();
         List<String> arguments = new ArrayList<>(List.of(
                 "--spring.kafka.bootstrap-servers=" + bootstrap,
                 "--spring.kafka.streams.state-dir=" + workDir.resolve("state").resolve(instance),
@@ -67,7 +66,8 @@ public final class ServiceProcess extends JavaProcess {
     public ServiceProcess awaitReady(Duration timeout) {
         Await.until(name() + " to be ready (see " + log() + ")", timeout, () -> {
             if (!isAlive()) {
-                throw new IllegalStateException(name() + " exited while starting: see " + log());
+                throw new IllegalStateException(name() + " exited while starting: see " + log() + "; it ends with:\n"
+                        + logTail(FAILURE_LOG_LINES));
             }
             return isReady();
         });
@@ -96,11 +96,4 @@ public final class ServiceProcess extends JavaProcess {
         return port;
     }
 
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }
