@@ -79,6 +79,11 @@ final class SuiteCommand implements Callable<Integer> {
             description = "Kafka Streams settings of the baseline and every service alike (default: ${DEFAULT-VALUE})")
     private String streamsProperties;
 
+    @Option(names = "--instances", paramLabel = "N", defaultValue = "1",
+            description = "processes of each service run, in one consumer group; baselines and Spark stay one "
+                    + "(default: ${DEFAULT-VALUE})")
+    private int instances;
+
     @Override
     public Integer call() throws Exception {
         SuiteBenchmark.run(options(), benchmarks.out());
@@ -93,7 +98,7 @@ final class SuiteCommand implements Callable<Integer> {
             return new SuiteOptions(orders, seed, List.of(runs.split(",")), liveRate,
                     Duration.ofSeconds(liveWarmUpSeconds), Duration.ofSeconds(liveSeconds), bootstrap,
                     dir.toAbsolutePath(), List.of(jvm.trim().split("\\s+")), jfr, partitions,
-                    Benchmarks.streamsProperties(streamsProperties));
+                    Benchmarks.streamsProperties(streamsProperties), instances);
         } catch (IllegalArgumentException e) {
             // an unknown run, a property without '=', a count out of range: the command line is wrong
             throw new ParameterException(spec.commandLine(), e.getMessage());

@@ -32,19 +32,20 @@ record BaselineTarget(String run, String name, PlainQuery query, String group, L
     }
 
     @Override
-    public JavaProcess start() {
-        return new JavaProcess(group, Repository.jar("benchmarks"), jvmOptions, List.of("baseline",
+    public List<JavaProcess> start() {
+        return List.of(new JavaProcess(group, Repository.jar("benchmarks"), jvmOptions, List.of("baseline",
                 "--query", query.option(),
                 "--bootstrap", bootstrap, "--application-id", group,
                 "--state-dir", workDir.resolve("state").resolve(group).toString(),
                 "--orders-topic", topics.orders(), "--payments-topic", topics.payments(),
                 "--payments-raw-topic", topics.paymentsRaw(), "--output-prefix", topics.outputPrefix(),
                 "--streams-properties", streamsProperties.isEmpty() ? "none" : String.join(",", streamsProperties)),
-                workDir.resolve("logs").resolve(group + ".log")).start();
+                workDir.resolve("logs").resolve(group + ".log")).start());
     }
 
     @Override
-    public FinalFigures finalFigures(JavaProcess process) {
+    public FinalFigures finalFigures(List<JavaProcess> processes) {
+        JavaProcess process = processes.get(0);
         int before = statusLines(process.log()).size();
         // two more lines: the second was certainly taken after the drain ended
         Await.until(name() + " to print its status after the drain", Duration.ofSeconds(30),

@@ -10,7 +10,7 @@ package com.shopstream.benchmarks.suite;
  *                    broker's (when this run started the broker: {@code brokerMeasured})
  * @param secondHalf  the same from the moment half the records were committed (warm JIT); {@code null} for a Spark
  *                    run, measured only as a whole
- * @param peakRssMib  the process's peak resident set (VmHWM) at the end of the drain
+ * @param peakRssMib  the process's peak resident set (VmHWM) at the end of the drain, summed over instances
  * @param stateBytes  state stores' estimated bytes at the end ({@code -1}: not known)
  * @param late        records refused as too late (summed over the queries of the service; a baseline's records
  *                    dropped by Kafka Streams; Spark's rows dropped by its watermark)

@@ -38,19 +38,22 @@ final class DrainRun {
         GroupProgress progress = new GroupProgress(admin, target.group(), target.inputs());
         OutputCount output = !countOutput || target.outputTopic() == null ? null
                 : new OutputCount(admin, bootstrap, target.outputTopic());
-        JavaProcess process = target.start();
+        List<JavaProcess> processes = target.start();
         try {
             long deadline = System.nanoTime() + timeout.toNanos();
             List<DrainSample> samples = new ArrayList<>();
             while (true) {
-                if (!process.isAlive()) {
-                    throw new IllegalStateException(target.name() + " exited during its drain: see " + process.log());
+                for (JavaProcess process : processes) {
+                    if (!process.isAlive()) {
+                        throw new IllegalStateException(target.name() + " exited during its drain: see "
+                                + process.log());
+                    }
                 }
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException(target.name() + " did not drain within " + timeout);
                 }
                 GroupProgress.Snapshot now = progress.snapshot();
-                DrainSample sample = new DrainSample(now.nanos(), now.committed(), now.lag(), process.cpuSeconds(),
+                DrainSample sample = new DrainSample(now.nanos(), now.committed(), now.lag(), cpuSeconds(processes),
                         broker == null ? 0 : broker.cpuSeconds());
                 if (samples.isEmpty() && now.committed() > 0) {
                     LOG.info("{}: first commit seen, {} records committed", target.name(), now.committed());
@@ -65,8 +68,9 @@ final class DrainRun {
                                 + "use a larger stream (--orders)");
                     }
                     long drained = System.nanoTime();
-                    long peakRss = process.peakRssMib();
-                    FinalFigures figures = target.finalFigures(process);
+                    // instances: their peaks summed (a bound on what they held at once)
+                    long peakRss = processes.stream().mapToLong(JavaProcess::peakRssMib).sum();
+                    FinalFigures figures = target.finalFigures(processes);
                     return new DrainResult(target.run(), target.baselineRun(), target.name(), whole,
                             DrainInterval.secondHalf(samples), broker != null, peakRss, figures.stateBytes(),
                             figures.late(), target.sparkRun(), output == null ? -1 : output.afterIdle(drained));
@@ -74,12 +78,18 @@ final class DrainRun {
                 LockSupport.parkNanos(SAMPLE.toNanos());
             }
         } finally {
-            try {
-                process.stop(Duration.ofMinutes(1));
-            } catch (IllegalStateException e) {
-                LOG.warn("{} did not stop: killing it", target.name());
-                process.kill();
+            for (JavaProcess process : processes) {
+                try {
+                    process.stop(Duration.ofMinutes(1));
+                } catch (IllegalStateException e) {
+                    LOG.warn("{} did not stop: killing it", process.name());
+                    process.kill();
+                }
             }
         }
+    }
+
+    private static double cpuSeconds(List<JavaProcess> processes) {
+        return processes.stream().mapToDouble(JavaProcess::cpuSeconds).sum();
     }
 }

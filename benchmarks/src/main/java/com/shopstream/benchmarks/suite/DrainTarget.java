@@ -33,8 +33,9 @@ interface DrainTarget {
 
     List<String> inputs();
 
-    JavaProcess start();
+    /** Starts its processes: one, or several instances in its consumer group. */
+    List<JavaProcess> start();
 
-    /** State bytes and late records, from a report made after the drain ended (waits for one). */
-    FinalFigures finalFigures(JavaProcess process);
+    /** State bytes and late records of all its processes, from reports made after the drain ended (waits for them). */
+    FinalFigures finalFigures(List<JavaProcess> processes);
 }

@@ -21,10 +21,11 @@ import java.util.List;
  *                    peer, which adds the module openings Spark needs)
  * @param jfr         record a JFR profile of every drain (in {@code <work-dir>/jfr})
  * @param streamsProperties {@code key=value} Kafka Streams settings given to the baseline and every service alike
+ * @param instances   processes of each service run, in one consumer group (the baselines and Spark stay one process)
  */
 public record SuiteOptions(long orders, long seed, List<String> targets, long liveRate, Duration liveWarmUp, Duration liveDuration,
                            String bootstrap, Path workDir, List<String> jvmOptions, boolean jfr, int partitions,
-                           List<String> streamsProperties) {
+                           List<String> streamsProperties, int instances) {
 
     public static final List<String> ALL_TARGETS =
             List.of("plain", "orders", "orders-5m-unbatched", "orders-5m-uncombined", "orders-5m",
@@ -52,8 +53,9 @@ public record SuiteOptions(long orders, long seed, List<String> targets, long li
                 throw new IllegalArgumentException("a streams property is key=value: " + property);
             }
         }
-        if (orders <= 0 || liveRate < 0 || partitions <= 0) {
-            throw new IllegalArgumentException("--orders and --partitions must be positive, --live-rate at least 0");
+        if (orders <= 0 || liveRate < 0 || partitions <= 0 || instances <= 0) {
+            throw new IllegalArgumentException("--orders, --partitions and --instances must be positive, --live-rate "
+                    + "at least 0");
         }
     }
 }

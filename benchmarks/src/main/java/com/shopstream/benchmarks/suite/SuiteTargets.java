@@ -161,8 +161,10 @@ final class SuiteTargets {
         String group = module + "-" + (run.equals(module.replace("-service", "")) ? "" : run + "-") + tag;
         List<String> all = new ArrayList<>(settings);
         options.streamsProperties().forEach(p -> all.add("--spring.kafka.streams.properties." + p));
-        return new ServiceTarget(run, baselineRun, row, module, group, inputs, all, bootstrap, options.workDir(),
-                jvm(jvmOptions, options, group), sparkRun, outputTopic);
+        String rowName = options.instances() == 1 ? row : row + ", " + options.instances() + " instances";
+        return new ServiceTarget(run, baselineRun, rowName, module, group, inputs, all, bootstrap, options.workDir(),
+                jvmOptions, options.jfr() ? options.workDir().resolve("jfr") : null, options.instances(), sparkRun,
+                outputTopic);
     }
 
     /** The shared JVM options, plus a flight recording of this run when profiling. */
@@ -171,9 +173,13 @@ final class SuiteTargets {
             return jvmOptions;
         }
         List<String> withJfr = new ArrayList<>(jvmOptions);
-        // sampled every millisecond: the profile's own period left a few hundred samples of a drain's stream thread
-        withJfr.add("-XX:StartFlightRecording=settings=profile,jdk.ExecutionSample#period=1ms,filename="
-                + options.workDir().resolve("jfr").resolve(name + ".jfr"));
+        withJfr.add(flightRecording(options.workDir().resolve("jfr").resolve(name + ".jfr")));
         return withJfr;
+    }
+
+    /** The JVM option that profiles a process into {@code file}. */
+    static String flightRecording(Path file) {
+        // sampled every millisecond: the profile's own period left a few hundred samples of a drain's stream thread
+        return "-XX:StartFlightRecording=settings=profile,jdk.ExecutionSample#period=1ms,filename=" + file;
     }
 }

@@ -28,4 +28,11 @@ class FinalFiguresParsingTest {
         assertThat(BaselineTarget.parse("baseline-status dropped=12 state-bytes=3456"))
                 .isEqualTo(new FinalFigures(3456, 12));
     }
+
+    @Test
+    void instancesOfOneGroupAddUpWhatEachKnows() {
+        assertThat(new FinalFigures(1000, 3).plus(new FinalFigures(24, 4))).isEqualTo(new FinalFigures(1024, 7));
+        assertThat(new FinalFigures(-1, 3).plus(new FinalFigures(24, -1))).isEqualTo(new FinalFigures(24, 3));
+        assertThat(FinalFigures.UNKNOWN.plus(FinalFigures.UNKNOWN)).isEqualTo(FinalFigures.UNKNOWN);
+    }
 }
