@@ -2,6 +2,7 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.serde.Topic;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.streams.StateStoreKind;
 import java.util.Map;
@@ -115,9 +116,10 @@ public final class EventTimeSteps {
             String store = name + "-batches";
             keyed = keyed.process(ProcessorSuppliers.withStores(
                             () -> new RepartitionBatcher<V>(batching, type, partitions, name, store),
-                            // cached: a batch is rewritten by each of its events and mostly sent within a commit
-                            batching.stores().keyValueStore(store, Serdes.String(), Serdes.ByteArray())
-                                    .withCachingEnabled()),
+                            // no record cache: events change memory, and the batches they changed are written once
+                            // per commit, just before it
+                            PreCommitStore.builder(batching.stores().keyValueStore(store, Serdes.String(),
+                                    Serdes.ByteArray()))),
                     Named.as(name + "-batch"));
         }
         return keyed.repartition(repartitioned);

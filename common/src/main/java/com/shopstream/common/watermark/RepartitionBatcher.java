@@ -2,6 +2,7 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.streams.CommitInterval;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StreamsRuntime;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -39,11 +40,11 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * whose events are not batched: its reader had caught up). Only when a batch goes depends on timing, never what the
  * operator behind computes.
  *
- * <p>A growing batch is kept in a changelogged store, written with every event: Kafka Streams has no hook before a
- * commit, so a batch only in memory would be lost (or sent twice) by a crash between an event's commit and its
- * batch's; with the store, the batch commits with the offsets of its events under exactly_once_v2. The store's
- * record cache keeps the rewrites of a batch from reaching RocksDB and the changelog. The step is in the topology
- * whatever the batch size, so that batches a run left in the store still go when the next runs with size 1. A batch
+ * <p>A growing batch is kept in a changelogged store, so that a crash between an event's commit and its batch's
+ * neither loses nor repeats it: events change memory, and each batch that changed is written once, just before each
+ * commit of the task, in its transaction ({@link PreCommitStore}); under exactly_once_v2 the batch commits with the
+ * offsets of its events, and a batch made and sent within one commit never reaches the store. The step is in the
+ * topology whatever the batch size, so that batches a run left in the store still go when the next runs with size 1. A batch
  * made for another partition count of the repartition topic than it has when the batch goes is sent event by event.
  */
 final class RepartitionBatcher<V extends ShopEvent> implements Processor<String, Timed<V>, String, Timed<V>> {
@@ -62,6 +63,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     private ProcessorContext<String, Timed<V>> context;
     private EventTimeRuntime runtime;
     private KeyValueStore<String, byte[]> store;
+    private PreCommitStore<String, byte[]> preCommit;
     private String repartitionTopic;
     /**
      * The growing batch of each source partition and destination partition, as in the store, by {@link #slot}, in
@@ -69,8 +71,10 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
      * join's orders and payments): their events interleave, and a batch holds one partition's.
      */
     private final Map<String, byte[]> pending = new LinkedHashMap<>();
-    /** Slots whose batch the store holds (a batch sent by the event that made it is never written). */
+    /** Slots whose batch the store holds (a batch sent within the commit that made it is never written). */
     private final Set<String> stored = new HashSet<>();
+    /** Slots whose batch changed since the last commit. */
+    private final Set<String> changed = new HashSet<>();
     private final Map<InputPartition, String[]> slots = new HashMap<>();
     /** Whether the reader is behind in each partition, as of the last timer (the lag is looked up once per source). */
     private final Map<InputPartition, Boolean> behind = new HashMap<>();
@@ -95,6 +99,9 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         // a revived task re-initializes the same processor: the store, not memory, says what is pending
         pending.clear();
         stored.clear();
+        changed.clear();
+        preCommit = PreCommitStore.of(context, storeName);
+        preCommit.beforeCommit(this::writeChanged);
         behind.clear();
         List<KeyValue<String, byte[]>> kept = new ArrayList<>();
         try (KeyValueIterator<String, byte[]> all = store.all()) {
@@ -155,9 +162,24 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         if (EventBatches.size(batch) >= batching.maxEvents() || batch.length >= MAX_BYTES) {
             send(slot);
         } else {
-            store.put(slot, batch);
+            changed.add(slot);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (preCommit != null) {
+            preCommit.clearBeforeCommit();
+        }
+    }
+
+    /** Before each commit: the batches that changed since the last one are written. */
+    private void writeChanged() {
+        for (String slot : changed) {
+            store.put(slot, pending.get(slot));
             stored.add(slot);
         }
+        changed.clear();
     }
 
     /**
@@ -189,6 +211,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
 
     private void send(String slot) {
         byte[] batch = pending.remove(slot);
+        changed.remove(slot);
         Timed.Batch<V> value = EventBatches.batch(batch, destinationOf(slot));
         if (destinations() == value.destinations()) {
             context.forward(new Record<>(SourceClock.NO_KEY, value, Math.max(0, value.timestamp()),

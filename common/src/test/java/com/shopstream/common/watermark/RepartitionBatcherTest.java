@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.TestStreams;
 import java.math.BigDecimal;
@@ -25,7 +26,6 @@ import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedForward;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class RepartitionBatcherTest {
     private static final String STORE = "batches";
 
     private MockProcessorContext<String, Timed<Order>> context;
-    private KeyValueStore<String, byte[]> store;
+    private PreCommitStore<String, byte[]> store;
     /** Records the reader has still to read in its partitions. */
     private long lag = 1_000;
     /** The repartition topic's partition count, as the cluster says. */
@@ -55,8 +55,9 @@ class RepartitionBatcherTest {
                 driver.reportInterval(), driver.idleTimeout(), partition -> OptionalLong.of(lag),
                 topic -> topic.endsWith("-q-repartition") ? OptionalInt.of(repartitionPartitions)
                         : OptionalInt.empty(), driver.endOffsets())).properties());
-        store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.String(),
-                Serdes.ByteArray()).withLoggingDisabled().build();
+        store = (PreCommitStore<String, byte[]>) PreCommitStore.builder(Stores.keyValueStoreBuilder(
+                StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.String(), Serdes.ByteArray()).withLoggingDisabled())
+                .build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
     }
@@ -230,7 +231,9 @@ class RepartitionBatcherTest {
                 .isInstanceOf(StreamsException.class).hasMessageContaining("has 3 partitions");
     }
 
+    /** A batcher (again, after a restart): on what the last commit left in the store. */
     private RepartitionBatcher<Order> batcher(int maxEvents) {
+        commit();
         context.resetForwards();
         RepartitionBatcher<Order> batcher = new RepartitionBatcher<>(new RepartitionBatching(maxEvents,
                 StateStoreKind.IN_MEMORY), Order.class, null, "q", STORE);
@@ -266,7 +269,14 @@ class RepartitionBatcherTest {
         return EventBatches.entries(read, Order.class);
     }
 
+    /** What Kafka Streams does just before it commits the task (the changed batches are written). */
+    private void commit() {
+        store.flushCache();
+    }
+
+    /** The batches in the store after a commit. */
     private List<String> stored() {
+        commit();
         List<String> keys = new ArrayList<>();
         try (KeyValueIterator<String, byte[]> all = store.all()) {
             all.forEachRemaining(batch -> keys.add(batch.key));

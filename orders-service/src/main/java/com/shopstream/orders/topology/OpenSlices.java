@@ -17,7 +17,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The partials a source task has not sent yet, by slice and group: in memory, and in the changelogged store that
- * makes them survive a crash (each order's addition is written to it at once; its record cache takes the rewrites).
+ * makes them survive a crash. Orders change memory only; {@link #flush} writes the rows they changed, and runs before
+ * each commit of the task ({@link com.shopstream.common.streams.PreCommitStore}), so the store holds at every commit
+ * what memory holds. Taking a slice or a group out deletes or rewrites its rows at once.
  *
  * <p>The store holds a row per slice and <em>bucket</em> of groups, not per group: a commit writes, to RocksDB and
  * the changelog, every row changed since the last one, and with a group per customer that was a row for most
@@ -29,7 +31,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class OpenSlices {
 
-    /** Groups per bucket a slice aims at: few enough that rewriting a row per order stays cheap. */
+    /** Groups per bucket a slice aims at: few enough that a commit rewrites little besides the changed partials. */
     static final int GROUPS_PER_BUCKET = 16;
     static final byte PARTIAL = 1;
     private static final int MAX_BUCKETS = 1 << 14;
@@ -66,11 +68,13 @@ final class OpenSlices {
                 if (key.get() != PARTIAL) {
                     continue;
                 }
-                key.getShort();   // the bucket
+                int bucket = key.getShort() & 0xffff;
                 int buckets = key.getShort() & 0xffff;
                 long start = key.getLong();
                 Slice slice = slices.computeIfAbsent(start, s -> new Slice(s, buckets));
-                if (buckets != slice.buckets) {
+                if (buckets == slice.buckets) {
+                    slice.stored[bucket] = true;
+                } else {
                     // a slice's rows change layout within one commit, so under exactly_once_v2 a store never holds
                     // two; at_least_once can leave both after a crash in the middle of a flush: the groups of both
                     // are added up (at least once: a sum may count twice, never not at all) and written in one
@@ -109,7 +113,7 @@ final class OpenSlices {
     }
 
     /**
-     * Adds an order to its group's partial of the slice, and writes the partial's row.
+     * Adds an order to its group's partial of the slice (its row is written at the next {@link #flush}).
      *
      * @return {@code false}, adding nothing, when the partial's total would overflow (send it first)
      */
@@ -126,8 +130,19 @@ final class OpenSlices {
             return false;
         }
         member.partial.add(cents, eventTime);
-        slice.rewrite(member);
+        slice.dirty[member.bucket] = true;
         return true;
+    }
+
+    /** Writes every row changed since the last flush: before each commit, so the commit has what memory has. */
+    void flush() {
+        for (Slice slice : slices.values()) {
+            for (int bucket = 0; bucket < slice.buckets; bucket++) {
+                if (slice.dirty[bucket]) {
+                    slice.write(bucket);
+                }
+            }
+        }
     }
 
     /** Takes the slice out, its rows deleted. */
@@ -139,11 +154,7 @@ final class OpenSlices {
         size -= slice.groups.size();
         List<Open> taken = new ArrayList<>(slice.groups.size());
         slice.groups.values().forEach(member -> taken.add(new Open(start, member.group, member.partial)));
-        for (int bucket = 0; bucket < slice.buckets; bucket++) {
-            if (!slice.rows.get(bucket).isEmpty()) {
-                store.delete(slice.key(bucket));
-            }
-        }
+        slice.deleteStored();
         mostGroups = Math.max(mostGroups, slice.groups.size());
         return taken;
     }
@@ -156,13 +167,13 @@ final class OpenSlices {
         return all;
     }
 
-    /** Takes one group's partial out of its slice, its row rewritten. */
+    /** Takes one group's partial out of its slice (its row is rewritten at the next {@link #flush}). */
     Open takeOne(long start, String group) {
         Slice slice = slices.get(start);
         Member member = slice.groups.remove(group);
         size--;
         slice.rows.get(member.bucket).remove(member);
-        slice.write(member.bucket);
+        slice.dirty[member.bucket] = true;
         return new Open(start, group, member.partial);
     }
 
@@ -209,8 +220,6 @@ final class OpenSlices {
         final byte[] utf8;
         final SlicePartial partial;
         int bucket;
-        /** Where its count starts in its row's bytes ({@code -1}: not written yet). */
-        int offset = -1;
 
         Member(String group, SlicePartial partial) {
             this.group = group;
@@ -229,8 +238,10 @@ final class OpenSlices {
         final Map<String, Member> groups = new HashMap<>();
         final List<List<Member>> rows = new ArrayList<>();
         private Bytes[] keys;
-        /** Each row's bytes as last written. */
-        private byte[][] written;
+        /** Rows changed in memory since they were last written. */
+        boolean[] dirty;
+        /** Rows the store holds. */
+        boolean[] stored;
 
         Slice(long start, int buckets) {
             this.start = start;
@@ -246,29 +257,35 @@ final class OpenSlices {
             return member;
         }
 
-        /** Spreads the groups over more rows: the old rows go, the new ones are written. */
+        /** Spreads the groups over more rows: the old rows go now, the new ones are written at the next flush. */
         void rebucket(int more) {
-            for (int bucket = 0; bucket < buckets; bucket++) {
-                if (!rows.get(bucket).isEmpty()) {
-                    store.delete(key(bucket));
-                }
-            }
+            deleteStored();
             setBuckets(more);
             for (Member member : groups.values()) {
                 member.bucket = bucketOf(member.group);
                 rows.get(member.bucket).add(member);
+                dirty[member.bucket] = true;
             }
+        }
+
+        /** Deletes the rows the store holds (a slice made and sent within a commit has none). */
+        void deleteStored() {
             for (int bucket = 0; bucket < buckets; bucket++) {
-                if (!rows.get(bucket).isEmpty()) {
-                    write(bucket);
+                if (stored[bucket]) {
+                    store.delete(key(bucket));
+                    stored[bucket] = false;
                 }
             }
         }
 
         void write(int bucket) {
+            dirty[bucket] = false;
             List<Member> row = rows.get(bucket);
             if (row.isEmpty()) {
-                store.delete(key(bucket));
+                if (stored[bucket]) {
+                    store.delete(key(bucket));
+                    stored[bucket] = false;
+                }
                 return;
             }
             int bytes = 1 + Integer.BYTES;
@@ -277,33 +294,12 @@ final class OpenSlices {
             }
             ByteBuffer out = ByteBuffer.allocate(bytes).put(VERSION).putInt(row.size());
             for (Member member : row) {
-                out.putShort((short) member.utf8.length).put(member.utf8);
-                member.offset = out.position();
-                put(out, member);
+                SlicePartial partial = member.partial;
+                out.putShort((short) member.utf8.length).put(member.utf8).putLong(partial.orders())
+                        .putLong(partial.cents()).putLong(partial.oldest()).putLong(partial.newest());
             }
-            written[bucket] = out.array();
-            store.put(key(bucket), written[bucket]);
-        }
-
-        /**
-         * Writes the row of a member whose partial changed: a copy of its last bytes (the record cache keeps those)
-         * with the member's fields replaced, not the whole row encoded again.
-         */
-        void rewrite(Member member) {
-            byte[] last = written[member.bucket];
-            if (member.offset < 0 || last == null) {
-                write(member.bucket);
-                return;
-            }
-            byte[] row = last.clone();
-            put(ByteBuffer.wrap(row).position(member.offset), member);
-            written[member.bucket] = row;
-            store.put(key(member.bucket), row);
-        }
-
-        private static void put(ByteBuffer out, Member member) {
-            SlicePartial partial = member.partial;
-            out.putLong(partial.orders()).putLong(partial.cents()).putLong(partial.oldest()).putLong(partial.newest());
+            store.put(key(bucket), out.array());
+            stored[bucket] = true;
         }
 
         Bytes key(int bucket) {
@@ -317,7 +313,8 @@ final class OpenSlices {
         private void setBuckets(int count) {
             buckets = count;
             keys = new Bytes[count];
-            written = new byte[count][];
+            dirty = new boolean[count];
+            stored = new boolean[count];
             rows.clear();
             for (int bucket = 0; bucket < count; bucket++) {
                 rows.add(new ArrayList<>());

@@ -5,6 +5,7 @@ import com.shopstream.common.model.WindowResult;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.InputStreams;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.FrontierStep;
@@ -88,9 +89,10 @@ public final class OrderWindowTopology {
                         () -> new SliceCombiner(WindowSlices.of(queries), config.partialAggregation(), updates,
                                 config.ordersTopic(), grouping.partitions(), name, store,
                                 config.topics()::latestAcceptedEventTime, SliceCombiner.MAX_OPEN_PARTIALS),
-                        // cached: a partial is rewritten by each of its orders, and mostly sent within a commit
-                        config.stores().keyValueStore(store, Serdes.Bytes(), Serdes.ByteArray())
-                                .withCachingEnabled()),
+                        // no record cache: orders change memory, and the rows they changed are written once per
+                        // commit, just before it
+                        PreCommitStore.builder(config.stores().keyValueStore(store, Serdes.Bytes(),
+                                Serdes.ByteArray()))),
                 Named.as(name + "-slices"));
     }
 

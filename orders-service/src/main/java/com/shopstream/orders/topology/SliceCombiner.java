@@ -2,6 +2,7 @@ package com.shopstream.orders.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.streams.CommitInterval;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StreamsRuntime;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.InputPartition;
@@ -49,11 +50,11 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * a reader accepts ({@code max-future-skew} ahead of the wall clock) plus {@link #CLOCK_DISAGREEMENT}: after an idle
  * spell a partition's orders cross as themselves for about that long in event time.
  *
- * <p>Crash safety under {@code exactly_once_v2}: Kafka Streams has no hook before a commit, so a partial kept only in
- * memory would be lost, or sent twice, by a crash between its orders' commit and its own. Each order's addition is
- * written to a changelogged store (its record cache keeps the rewrites of one partial within a commit from RocksDB and
- * the changelog), and a partial is deleted from it when it is sent: orders, partial and sending commit together. The
- * step stays in the topology when combining is switched off, to send what a run before left in the store.
+ * <p>Crash safety under {@code exactly_once_v2}: a partial kept only in memory would be lost, or sent twice, by a crash
+ * between its orders' commit and its own. The partials' rows are written to a changelogged store just before each
+ * commit of the task, in its transaction ({@link PreCommitStore}: each changed row once per commit, not once per
+ * order), and a partial is deleted from it when it is sent: orders, partial and sending commit together. The step
+ * stays in the topology when combining is switched off, to send what a run before left in the store.
  */
 final class SliceCombiner implements Processor<String, Timed<Order>, String, Timed<Order>> {
 
@@ -91,6 +92,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     private ProcessorContext<String, Timed<Order>> context;
     private EventTimeRuntime runtime;
     private KeyValueStore<Bytes, byte[]> store;
+    private PreCommitStore<Bytes, byte[]> preCommit;
     private String repartitionTopic;
     private InputPartition source;
     /** The partials not sent yet, as in the store. */
@@ -131,6 +133,8 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         // a revived task re-initializes the same processor: the store, not memory, says what is open
         this.open = new OpenSlices(store);
         open.load();
+        preCommit = PreCommitStore.of(context, storeName);
+        preCommit.beforeCommit(open::flush);
         updateNextDue();
         idleRisk = IdleRisk.of(store.get(CONTROL_KEY));
         // with update rows twice per commit interval, as the batches: a partial then mostly reaches the windows
@@ -273,6 +277,13 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
                     forward(NO_KEY, destination, destinations, writers[destination]);
                 }
             }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (preCommit != null) {
+            preCommit.clearBeforeCommit();
         }
     }
 

@@ -36,7 +36,7 @@ class OpenSlicesTest {
     }
 
     @Test
-    void aSliceSpreadsItsGroupsOverMoreRowsAsTheyComeAndTheStoreAlwaysHoldsWhatMemoryHolds() {
+    void aSliceSpreadsItsGroupsOverMoreRowsAsTheyComeAndAFlushWritesWhatMemoryHolds() {
         OpenSlices open = new OpenSlices(store);
         // interleaved: a group's row is patched after others joined it and after its slice spread out
         for (int order = 0; order < 3; order++) {
@@ -46,6 +46,8 @@ class OpenSlicesTest {
                 }
             }
         }
+        assertThat(stored()).as("orders change memory only").isEmpty();
+        open.flush();
 
         Map<Integer, Integer> rowsPerLayout = layouts(SLICE);
         assertThat(rowsPerLayout).hasSize(1);
@@ -70,6 +72,7 @@ class OpenSlicesTest {
         }
         open.take(SLICE);
         open.add(2 * SLICE, "7", 1, 2 * SLICE);
+        open.flush();
 
         assertThat(layouts(2 * SLICE)).containsOnlyKeys(8);
     }
@@ -85,6 +88,7 @@ class OpenSlicesTest {
         OpenSlices.Open a = open.takeOne(SLICE, "a");
         open.add(SLICE, "c", 8, SLICE);   // patched at where it is now that "a" went
         open.add(SLICE, "a", 16, SLICE);
+        open.flush();
 
         assertThat(a.partial().cents()).isEqualTo(1);
         assertThat(stored()).containsExactly("a 1 16", "b 1 2", "c 2 12");
@@ -96,6 +100,7 @@ class OpenSlicesTest {
         OpenSlices open = new OpenSlices(store);
         open.add(SLICE, "a", 1, SLICE);
         open.add(SLICE, "b", 2, SLICE);
+        open.flush();
         // a row of the same slice in a layout of 4 buckets, holding "a" again
         byte[] other = ByteBuffer.allocate(1 + Integer.BYTES + Short.BYTES + 1 + 4 * Long.BYTES).put((byte) 1)
                 .putInt(1).putShort((short) 1).put((byte) 'a').putLong(1).putLong(10).putLong(SLICE).putLong(SLICE)
@@ -105,10 +110,33 @@ class OpenSlicesTest {
 
         OpenSlices loaded = new OpenSlices(store);
         loaded.load();
+        loaded.flush();
 
         assertThat(stored()).containsExactly("a 2 11", "b 1 2");
         assertThat(layouts(SLICE)).containsOnlyKeys(1);
         assertThat(loaded.size()).as("a group in both layouts is one partial").isEqualTo(2);
+    }
+
+    @Test
+    void aFlushWritesOnlyWhatChangedAndASliceSentBetweenTwoFlushesNeverReachesTheStore() {
+        OpenSlices open = new OpenSlices(store);
+        open.add(SLICE, "a", 1, SLICE);
+        open.flush();
+        Bytes row;
+        try (KeyValueIterator<Bytes, byte[]> rows = store.all()) {
+            row = rows.next().key;
+        }
+        store.delete(row);   // a row the next flush must not write again: it did not change
+
+        open.add(2 * SLICE, "b", 2, 2 * SLICE);
+        open.take(2 * SLICE);
+        open.add(3 * SLICE, "c", 4, 3 * SLICE);
+        open.flush();
+
+        assertThat(stored()).containsExactly("c 1 4");
+        open.add(SLICE, "a", 8, SLICE);
+        open.flush();
+        assertThat(stored()).containsExactly("a 2 9", "c 1 4");
     }
 
     private static List<String> expected(int customers) {

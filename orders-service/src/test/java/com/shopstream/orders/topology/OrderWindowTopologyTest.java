@@ -7,7 +7,11 @@ import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.LateRecordHeaders;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -147,6 +151,35 @@ class OrderWindowTopologyTest {
                 "2026-01-22T10:05:00Z/2026-01-22T10:10:00Z 1 32.00");
         assertThat(rows(harness.records("finals"))).containsExactly(
                 "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 5 31.00");
+    }
+
+    @Test
+    void theOpenPartialSumsAreInTheirStoreAtEveryCommitThoughOrdersOnlyChangeMemory() {
+        start(List.of(WindowQuery.tumbling("q", FIVE, GRACE, null, "finals")));
+
+        order(1, 1, "12.50", "10:00:30");   // the partition's first clock: crosses as itself
+        order(2, 2, "8.00", "10:01:10");
+        assertThat(openPartials()).containsExactly("10:00 1 orders 8.00");
+        order(3, 1, "2.00", "10:01:20");
+        // the driver commits after each record, as a stream thread every commit interval: the row written just before
+        assertThat(openPartials()).containsExactly("10:00 2 orders 10.00");
+
+        order(4, 3, "1.00", "10:09:00");    // the clock may close [10:00,10:05): the partial goes first, then it
+        assertThat(openPartials()).isEmpty();
+        order(5, 3, "1.00", "10:09:30");
+        assertThat(openPartials()).containsExactly("10:05 1 orders 1.00");
+    }
+
+    /** The partials the combining step's store holds, by slice start. */
+    private List<String> openPartials() {
+        List<String> partials = new ArrayList<>();
+        try (KeyValueIterator<Bytes, byte[]> rows = harness.driver().<Bytes, byte[]>getKeyValueStore(
+                "orders-by-all-slices").all()) {
+            rows.forEachRemaining(row -> OpenSlices.decode(OpenSlices.start(row.key), row.value).forEach(open ->
+                    partials.add(Instant.ofEpochMilli(open.start()).toString().substring(11, 16) + " "
+                            + open.partial().orders() + " orders " + open.partial().total().toPlainString())));
+        }
+        return partials;
     }
 
     /** Two commit intervals: the partials cross at the first, the windows write their update rows at the second. */

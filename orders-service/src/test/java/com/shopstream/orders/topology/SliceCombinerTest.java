@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.EventTimeRuntime;
@@ -25,14 +26,13 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The partial aggregation before a repartition, on its own: what it combines, what crosses as itself, and when a
- * partial goes — with a store that a restart finds as a crash left it.
+ * partial goes — with a store that a restart finds as the last commit left it (a commit writes the open partials).
  */
 class SliceCombinerTest {
 
@@ -43,7 +43,7 @@ class SliceCombinerTest {
     private static final String STORE = "slices";
 
     private MockProcessorContext<String, Timed<Order>> context;
-    private KeyValueStore<Bytes, byte[]> store;
+    private PreCommitStore<Bytes, byte[]> store;
     /** The repartition topic's partition count, as the cluster says ({@code 0}: not known yet). */
     private int repartitionPartitions = 3;
     /** The newest event time the reader accepts now. */
@@ -57,8 +57,9 @@ class SliceCombinerTest {
                 topic -> topic.endsWith("-orders-by-q-repartition") && repartitionPartitions > 0
                         ? OptionalInt.of(repartitionPartitions) : OptionalInt.empty(),
                 driver.endOffsets())).properties());
-        store = Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.Bytes(),
-                Serdes.ByteArray()).withLoggingDisabled().build();
+        store = (PreCommitStore<Bytes, byte[]>) PreCommitStore.builder(Stores.keyValueStoreBuilder(
+                StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.Bytes(), Serdes.ByteArray()).withLoggingDisabled())
+                .build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
     }
@@ -143,6 +144,7 @@ class SliceCombinerTest {
         SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
         combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
         combiner.process(report("10:05:30", true));
+        commit();
         // a restarted reader reports its partition as not idle first: that does not undo what the windows may have
         // closed meanwhile
         SliceCombiner restarted = combiner(APPEND_ONLY, false, 1);
@@ -242,6 +244,7 @@ class SliceCombinerTest {
         SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
         combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
         combiner.process(order(2, "all", "10:05:30", "10:06:00", "1.00"));
+        commit();
         combiner.init(context);   // Kafka Streams revives a task on the same processor
         combiner.process(order(3, "all", "10:06:00", "10:06:30", "1.00"));
         assertThat(storedPartials()).containsExactly("all@10:05 2 orders 2.00 10:06:00..10:06:30");
@@ -354,8 +357,14 @@ class SliceCombinerTest {
         return lines;
     }
 
-    /** The partials in the store, as a crash would leave them. */
+    /** What Kafka Streams does just before it commits the task (the partials' rows are written). */
+    private void commit() {
+        store.flushCache();
+    }
+
+    /** The partials in the store after a commit: what a restart, or a crash after it, finds. */
     private List<String> storedPartials() {
+        commit();
         List<String> partials = new ArrayList<>();
         try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
             all.forEachRemaining(row -> {
