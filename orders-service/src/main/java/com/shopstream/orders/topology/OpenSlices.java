@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +20,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * The partials a source task has not sent yet, by slice and group: in memory, and in the changelogged store that
  * makes them survive a crash. Orders change memory only; {@link #flush} writes the rows they changed, and runs before
  * each commit of the task ({@link com.shopstream.common.streams.PreCommitStore}), so the store holds at every commit
- * what memory holds. Taking a slice or a group out deletes or rewrites its rows at once.
+ * what memory holds. Taking a slice out deletes its rows at once; spreading a slice over more rows writes the new
+ * rows before it deletes the old ones.
  *
  * <p>The store holds a row per slice and <em>bucket</em> of groups, not per group: a commit writes, to RocksDB and
  * the changelog, every row changed since the last one, and with a group per customer that was a row for most
@@ -61,6 +63,7 @@ final class OpenSlices {
         mostGroups = 0;
         size = 0;
         Set<Long> mixed = new TreeSet<>();
+        List<Bytes> otherLayout = new ArrayList<>();
         try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
             while (all.hasNext()) {
                 KeyValue<Bytes, byte[]> row = all.next();
@@ -76,9 +79,9 @@ final class OpenSlices {
                     slice.stored[bucket] = true;
                 } else {
                     // a slice's rows change layout within one commit, so under exactly_once_v2 a store never holds
-                    // two; at_least_once can leave both after a crash in the middle of a flush: the groups of both
+                    // two; at_least_once can leave both after a crash in the middle of a rebucket: the groups of both
                     // are added up (at least once: a sum may count twice, never not at all) and written in one
-                    store.delete(row.key);
+                    otherLayout.add(row.key);
                     mixed.add(start);
                 }
                 for (Open open : decode(start, row.value)) {
@@ -95,6 +98,8 @@ final class OpenSlices {
             Slice slice = slices.get(start);
             slice.rebucket(slice.buckets);
         }
+        // only once the merged rows are written: at_least_once then never holds neither layout
+        otherLayout.forEach(store::delete);
         slices.values().forEach(slice -> mostGroups = Math.max(mostGroups, slice.groups.size()));
     }
 
@@ -257,14 +262,34 @@ final class OpenSlices {
             return member;
         }
 
-        /** Spreads the groups over more rows: the old rows go now, the new ones are written at the next flush. */
+        /**
+         * Spreads the groups over more rows (or the same number, to write a merged slice again): the new rows are
+         * written at once, then the old ones go. Without a transaction (at_least_once) a crash in between leaves both
+         * layouts, which {@link #load} adds up: a sum may count twice, never not at all.
+         */
         void rebucket(int more) {
-            deleteStored();
+            List<Bytes> old = new ArrayList<>();
+            for (int bucket = 0; bucket < buckets; bucket++) {
+                if (stored[bucket]) {
+                    old.add(key(bucket));
+                }
+            }
             setBuckets(more);
             for (Member member : groups.values()) {
                 member.bucket = bucketOf(member.group);
                 rows.get(member.bucket).add(member);
-                dirty[member.bucket] = true;
+            }
+            Set<Bytes> written = new HashSet<>();
+            for (int bucket = 0; bucket < buckets; bucket++) {
+                if (!rows.get(bucket).isEmpty()) {
+                    write(bucket);
+                    written.add(key(bucket));
+                }
+            }
+            for (Bytes key : old) {
+                if (!written.contains(key)) {
+                    store.delete(key);
+                }
             }
         }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.TestStreams;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,9 +46,15 @@ class OpenSlicesTest {
                 if (order <= customer % 3) {
                     assertThat(open.add(SLICE, Integer.toString(customer), 100 + order, SLICE + order)).isTrue();
                 }
+                if (customer % 100 == 99) {
+                    open.flush();   // a commit: rows in the store while the slice goes on spreading out
+                    assertThat(layouts(SLICE)).as("one layout at every commit").hasSize(1);
+                }
             }
         }
-        assertThat(stored()).as("orders change memory only").isEmpty();
+        open.add(2 * SLICE, "new", 1, 2 * SLICE);
+        assertThat(layouts(2 * SLICE)).as("orders change memory only").isEmpty();
+        open.take(2 * SLICE);
         open.flush();
 
         Map<Integer, Integer> rowsPerLayout = layouts(SLICE);
@@ -62,6 +70,23 @@ class OpenSlicesTest {
         assertThat(describe(loaded.take(SLICE))).isEqualTo(expected(500));
         assertThat(loaded.size()).isZero();
         assertThat(stored()).isEmpty();
+    }
+
+    @Test
+    void aSliceSpreadOutWritesItsNewRowsBeforeItDeletesTheOldOnes() {
+        List<String> writes = new ArrayList<>();
+        KeyValueStore<Bytes, byte[]> watched = watched(store, writes);
+        OpenSlices open = new OpenSlices(watched);
+        for (int customer = 0; customer < 32; customer++) {
+            open.add(SLICE, Integer.toString(customer), 1, SLICE);
+        }
+        open.flush();
+        writes.clear();
+
+        open.add(SLICE, "32", 1, SLICE);   // a 33rd group: one row becomes two
+
+        // without a transaction (at_least_once) a crash between them leaves both layouts, never neither
+        assertThat(writes).containsExactly("put 2 buckets", "put 2 buckets", "delete 1 buckets");
     }
 
     @Test
@@ -137,6 +162,23 @@ class OpenSlicesTest {
         open.add(SLICE, "a", 8, SLICE);
         open.flush();
         assertThat(stored()).containsExactly("a 2 9", "c 1 4");
+    }
+
+    /** The store, with each put and delete noted as the bucket count of the row's layout. */
+    @SuppressWarnings("unchecked")
+    private static KeyValueStore<Bytes, byte[]> watched(KeyValueStore<Bytes, byte[]> store, List<String> writes) {
+        return (KeyValueStore<Bytes, byte[]>) Proxy.newProxyInstance(OpenSlicesTest.class.getClassLoader(),
+                new Class<?>[] {KeyValueStore.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("put") || method.getName().equals("delete")) {
+                        int buckets = ByteBuffer.wrap(((Bytes) args[0]).get()).getShort(1 + Short.BYTES) & 0xffff;
+                        writes.add(method.getName() + " " + buckets + " buckets");
+                    }
+                    try {
+                        return method.invoke(store, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     private static List<String> expected(int customers) {
