@@ -25,7 +25,8 @@ import org.apache.kafka.streams.state.internals.WrappedStateStore;
  *
  * <p>The hook is Kafka Streams' internal {@code CachedStateStore#flushCache} (this class is a {@link WrappedStateStore},
  * as the record cache's own layer is): an upgrade of Kafka Streams must keep calling it before a commit.
- * {@code PreCommitStoreTest} checks it does, with TopologyTestDriver, which commits like a stream thread.
+ * orders-service's {@code OrderWindowTopologyTest} checks it does, with TopologyTestDriver, which commits as a stream
+ * thread does.
  */
 public final class PreCommitStore<K, V> extends WrappedStateStore<KeyValueStore<K, V>, K, V>
         implements KeyValueStore<K, V> {
