@@ -39,8 +39,7 @@ public final class BrokerProcess extends JavaProcess {
         start();
         Await.until("local-kafka to be ready (see " + log() + ")", Duration.ofSeconds(90), () -> {
             if (!isAlive()) {
-                throw new IllegalStateException("local-kafka exited: see " + log() + "; it ends with:\n"
-                        + logTail(FAILURE_LOG_LINES));
+                throw exited("exited");
             }
             return countReadyLines() > readyLines;
         });

@@ -18,7 +18,7 @@ public class JavaProcess implements AutoCloseable {
 
     private static final long CLOCK_TICKS_PER_SECOND = 100;
     /** How much of a log a failure quotes: CI keeps the test output, not the processes' logs. */
-    protected static final int FAILURE_LOG_LINES = 40;
+    private static final int FAILURE_LOG_LINES = 40;
 
     private final String name;
     private final Path log;
@@ -66,8 +66,7 @@ public class JavaProcess implements AutoCloseable {
         Pattern pattern = Pattern.compile(regex);
         Await.until(name + " to log '" + regex + "' (see " + log + ")", timeout, () -> {
             if (!process.isAlive()) {
-                throw new IllegalStateException(name + " exited with " + process.exitValue() + ": see " + log
-                        + "; it ends with:\n" + logTail(FAILURE_LOG_LINES));
+                throw exited("exited with " + process.exitValue());
             }
             return Files.exists(log) && Files.readAllLines(log).stream().anyMatch(l -> pattern.matcher(l).find());
         });
@@ -111,6 +110,12 @@ public class JavaProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The failure of a process that exited when it should not have: {@code what} happened, and its log's end. */
+    protected IllegalStateException exited(String what) {
+        return new IllegalStateException(name + " " + what + ": see " + log + "; it ends with:\n"
+                + logTail(FAILURE_LOG_LINES));
     }
 
     /** The last lines of the log (what a failure message quotes), or a note why there are none. */

@@ -66,8 +66,7 @@ public final class ServiceProcess extends JavaProcess {
     public ServiceProcess awaitReady(Duration timeout) {
         Await.until(name() + " to be ready (see " + log() + ")", timeout, () -> {
             if (!isAlive()) {
-                throw new IllegalStateException(name() + " exited while starting: see " + log() + "; it ends with:\n"
-                        + logTail(FAILURE_LOG_LINES));
+                throw exited("exited while starting");
             }
             return isReady();
         });

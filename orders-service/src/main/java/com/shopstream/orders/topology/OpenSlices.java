@@ -296,10 +296,14 @@ final class OpenSlices {
         /** Deletes the rows the store holds (a slice made and sent within a commit has none). */
         void deleteStored() {
             for (int bucket = 0; bucket < buckets; bucket++) {
-                if (stored[bucket]) {
-                    store.delete(key(bucket));
-                    stored[bucket] = false;
-                }
+                deleteRow(bucket);
+            }
+        }
+
+        private void deleteRow(int bucket) {
+            if (stored[bucket]) {
+                store.delete(key(bucket));
+                stored[bucket] = false;
             }
         }
 
@@ -307,10 +311,7 @@ final class OpenSlices {
             dirty[bucket] = false;
             List<Member> row = rows.get(bucket);
             if (row.isEmpty()) {
-                if (stored[bucket]) {
-                    store.delete(key(bucket));
-                    stored[bucket] = false;
-                }
+                deleteRow(bucket);
                 return;
             }
             int bytes = 1 + Integer.BYTES;
