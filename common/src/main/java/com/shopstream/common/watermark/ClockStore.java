@@ -1,10 +1,14 @@
 package com.shopstream.common.watermark;
 
+import com.shopstream.common.streams.PreCommitStore;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
@@ -15,22 +19,49 @@ import org.apache.kafka.streams.state.Stores;
  * rebalances and {@code kill -9}: under {@code exactly_once_v2} a row commits with the offsets of the records that
  * wrote it. Rows: {@code p/<topic>/<partition>} (newest, idle, the end offset it was idle at), {@code n/<topic>} (partition count) and
  * {@code frontier}.
+ *
+ * <p>A processor's store ({@link #beforeEachCommit}) writes what changed once per commit, just before it
+ * ({@link PreCommitStore}): a partition's clock moves with most of its records, and a write per record cost the
+ * source step a store write (metrics, a copy, the changelog's record) for what the next record overwrites.
  */
 final class ClockStore {
 
     private static final String FRONTIER = "frontier";
 
     private final KeyValueStore<String, byte[]> store;
+    private final PreCommitStore<String, byte[]> preCommit;
+    private final Map<InputPartition, String> keys = new HashMap<>();
+    /** What changed since the last {@link #flush}, when writes wait for the commit. */
+    private InputClocks changed;
+    private final Set<InputPartition> changedPartitions = new LinkedHashSet<>();
+    private boolean countsChanged;
+    private long changedFrontier = InputClocks.NONE;
 
+    /** A store written at once (readers, and tests that set a store up). */
     ClockStore(KeyValueStore<String, byte[]> store) {
-        this.store = store;
+        this(store, null);
     }
 
-    /** A handful of rows per task: in memory, restored from its changelog, writes coalesced per commit. */
+    private ClockStore(KeyValueStore<String, byte[]> store, PreCommitStore<String, byte[]> preCommit) {
+        this.store = store;
+        this.preCommit = preCommit;
+    }
+
+    /**
+     * A processor's store {@code name} (built with {@link #builder}): what it saves is written just before each
+     * commit of its task; {@link #close} in the processor's {@code close}.
+     */
+    static ClockStore beforeEachCommit(ProcessingContext context, String name) {
+        PreCommitStore<String, byte[]> preCommit = PreCommitStore.of(context, name);
+        ClockStore clocks = new ClockStore(context.getStateStore(name), preCommit);
+        preCommit.beforeCommit(clocks::flush);
+        return clocks;
+    }
+
+    /** A handful of rows per task: in memory, restored from its changelog, written once per commit. */
     static StoreBuilder<KeyValueStore<String, byte[]>> builder(String name) {
-        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), Serdes.ByteArray())
-                .withLoggingEnabled(Map.of())
-                .withCachingEnabled();
+        return PreCommitStore.builder(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name),
+                Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(Map.of()));
     }
 
     void loadInto(InputClocks clocks) {
@@ -63,17 +94,75 @@ final class ClockStore {
     }
 
     void savePartition(InputClocks clocks, InputPartition partition) {
-        InputClocks.Entry entry = clocks.entry(partition);
-        store.put("p/" + partition.topic() + "/" + partition.partition(), ByteBuffer.allocate(2 * Long.BYTES + 1)
-                .putLong(entry.newest()).put((byte) (entry.idle() ? 1 : 0)).putLong(entry.idleEnd()).array());
+        if (deferred(clocks)) {
+            changedPartitions.add(partition);
+        } else {
+            write(clocks, partition);
+        }
     }
 
     void saveCounts(InputClocks clocks) {
+        if (deferred(clocks)) {
+            countsChanged = true;
+        } else {
+            writeCounts(clocks);
+        }
+    }
+
+    void saveFrontier(long frontier) {
+        if (preCommit != null) {
+            changedFrontier = frontier;
+        } else {
+            writeFrontier(frontier);
+        }
+    }
+
+    /** Writes what was saved since the last flush (before each commit of the task). */
+    void flush() {
+        if (changed != null) {
+            changedPartitions.forEach(partition -> write(changed, partition));
+            if (countsChanged) {
+                writeCounts(changed);
+            }
+            changed = null;
+        }
+        changedPartitions.clear();
+        countsChanged = false;
+        if (changedFrontier != InputClocks.NONE) {
+            writeFrontier(changedFrontier);
+            changedFrontier = InputClocks.NONE;
+        }
+    }
+
+    private void write(InputClocks clocks, InputPartition partition) {
+        InputClocks.Entry entry = clocks.entry(partition);
+        String key = keys.computeIfAbsent(partition, p -> "p/" + p.topic() + "/" + p.partition());
+        store.put(key, ByteBuffer.allocate(2 * Long.BYTES + 1)
+                .putLong(entry.newest()).put((byte) (entry.idle() ? 1 : 0)).putLong(entry.idleEnd()).array());
+    }
+
+    private void writeCounts(InputClocks clocks) {
         clocks.partitionCounts().forEach((topic, count) ->
                 store.put("n/" + topic, ByteBuffer.allocate(Integer.BYTES).putInt(count).array()));
     }
 
-    void saveFrontier(long frontier) {
+    private void writeFrontier(long frontier) {
         store.put(FRONTIER, ByteBuffer.allocate(Long.BYTES).putLong(frontier).array());
+    }
+
+    /** Nothing is written before a commit any more (the processor's {@code close}). */
+    void close() {
+        if (preCommit != null) {
+            preCommit.clearBeforeCommit();
+        }
+    }
+
+    /** Whether writes wait for the commit: then {@code clocks} is what the next flush writes from. */
+    private boolean deferred(InputClocks clocks) {
+        if (preCommit == null) {
+            return false;
+        }
+        changed = clocks;
+        return true;
     }
 }

@@ -43,7 +43,7 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
         StreamsRuntime runtime = StreamsRuntime.from(context.appConfigs());
         this.ends = runtime.eventTime().endOffsets();
         this.clocks = InputClocks.ofTopics(step.topics());
-        this.store = new ClockStore(context.getStateStore(step.storeName()));
+        this.store = ClockStore.beforeEachCommit(context, step.storeName());
         store.loadInto(clocks);
         this.lastAdvance = clocks.frontier();
         this.taskId = context.taskId().toString();
@@ -124,6 +124,9 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
 
     @Override
     public void close() {
+        if (store != null) {
+            store.close();
+        }
         if (taskId != null) {
             progress.forEach(p -> p.taskClosed(taskId));
         }

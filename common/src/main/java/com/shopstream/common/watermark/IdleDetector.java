@@ -13,7 +13,8 @@ import java.util.OptionalLong;
 public final class IdleDetector {
 
     private final long idleTimeout;
-    private final Map<InputPartition, Long> lastRead = new HashMap<>();
+    /** Per partition, the wall-clock time of its last read (a cell each: a read per record boxes nothing). */
+    private final Map<InputPartition, long[]> lastRead = new HashMap<>();
 
     public IdleDetector(long idleTimeout) {
         if (idleTimeout <= 0) {
@@ -24,13 +25,18 @@ public final class IdleDetector {
 
     /** A record was read from {@code partition} at wall-clock time {@code now}. */
     public void read(InputPartition partition, long now) {
-        lastRead.put(partition, now);
+        long[] last = lastRead.get(partition);
+        if (last == null) {
+            lastRead.put(partition, new long[] {now});
+        } else {
+            last[0] = now;
+        }
     }
 
     /** @param lag records not yet read from the partition, when the reader knows it */
     public boolean idle(InputPartition partition, long now, OptionalLong lag) {
         // the first look counts as a read: a timeout starts from it
-        long since = lastRead.computeIfAbsent(partition, p -> now);
+        long since = lastRead.computeIfAbsent(partition, p -> new long[] {now})[0];
         if (lag.isEmpty() || lag.getAsLong() > 0) {
             return false;
         }

@@ -67,7 +67,10 @@ public final class InputClocks {
         if (partitions.isEmpty()) {
             throw new IllegalArgumentException("a query reads at least one input partition");
         }
-        return new InputClocks(Set.of(), Set.copyOf(partitions));
+        InputClocks table = new InputClocks(Set.of(), Set.copyOf(partitions));
+        // keyed by the caller's own instances: a reader that looks its partition up with them finds it by identity
+        partitions.forEach(table::clock);
+        return table;
     }
 
     /** A table that expects every partition of each topic; partition counts come with the readers' reports. */

@@ -77,7 +77,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
             own.add(new InputPartition(topic, partition));
         }
         this.clocks = InputClocks.ofPartitions(own);
-        this.store = new ClockStore(context.getStateStore(step.storeName()));
+        this.store = ClockStore.beforeEachCommit(context, step.storeName());
         store.loadInto(clocks);
         // a reader that starts again has not looked at its partitions yet: none of them is idle
         own.forEach(p -> clocks.idle(p, false));
@@ -219,6 +219,9 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
 
     @Override
     public void close() {
+        if (store != null) {
+            store.close();
+        }
         String task = context == null ? null : context.taskId().toString();
         progress.forEach(p -> {
             own.forEach(p::partitionClosed);
@@ -228,13 +231,23 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         });
     }
 
+    private InputPartition ownOr(InputPartition partition) {
+        for (InputPartition mine : own) {
+            if (mine.equals(partition)) {
+                return mine;
+            }
+        }
+        return partition;
+    }
+
     private InputPartition partitionOf() {
         RecordMetadata metadata = context.recordMetadata().orElseThrow(() -> new IllegalStateException(
                 "the source step " + step.name() + " needs records that come from a topic"));
-        // one or two partitions per task: reuse the last one instead of building a key per record
+        // one or two partitions per task: reuse the task's own instance instead of building a key per record, so
+        // that every map lookup by it finds its key by identity
         if (lastMetadata == null || metadata.partition() != lastPartition.partition()
                 || !metadata.topic().equals(lastPartition.topic())) {
-            lastPartition = new InputPartition(metadata.topic(), metadata.partition());
+            lastPartition = ownOr(new InputPartition(metadata.topic(), metadata.partition()));
         }
         lastMetadata = metadata;
         return lastPartition;

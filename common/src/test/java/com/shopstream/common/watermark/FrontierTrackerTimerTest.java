@@ -3,16 +3,14 @@ package com.shopstream.common.watermark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.testing.TestStreams;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,8 +58,7 @@ class FrontierTrackerTimerTest {
         }));
         MockProcessorContext<String, Timed<Order>> context = new MockProcessorContext<>(streams.properties());
         context.setCurrentStreamTimeMs(streamTime);
-        KeyValueStore<String, byte[]> store = Stores.keyValueStoreBuilder(
-                Stores.inMemoryKeyValueStore(STEP.storeName()), Serdes.String(), Serdes.ByteArray())
+        PreCommitStore<String, byte[]> store = (PreCommitStore<String, byte[]>) ClockStore.builder(STEP.storeName())
                 .withLoggingDisabled().build();
         store.init(context.getStateStoreContext(), store);
         context.addStateStore(store);
@@ -90,6 +87,8 @@ class FrontierTrackerTimerTest {
         assertThat(context.forwarded().get(0).record().value()).isEqualTo(new Timed.Advance<Order>(ms("10:05:00")));
         assertThat(context.forwarded().get(0).record().key()).isEqualTo(SourceClock.NO_KEY);
         assertThat(context.forwarded().get(0).record().timestamp()).isEqualTo(timestamp);
+        assertThat(new ClockStore(store).frontier()).as("written before the commit").isEqualTo(ms("10:01:00"));
+        store.flushCache();   // the task's commit
         assertThat(new ClockStore(store).frontier()).isEqualTo(ms("10:05:00"));
 
         timer.getPunctuator().punctuate(200);
