@@ -3,31 +3,23 @@ package com.shopstream.common.json;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
-import java.io.ByteArrayOutputStream;
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.ObjectWriteContext;
-import tools.jackson.core.json.JsonFactory;
 
-/** Writes orders and payments in the contract's canonical JSON: amounts with 2 decimals, UTC ISO-8601 instants. */
+/**
+ * Writes orders and payments in the contract's canonical JSON: amounts with 2 decimals, UTC ISO-8601 instants. Each
+ * straight into its bytes ({@link FlatJsonObject}): dedup-service writes every order it reads.
+ */
 public final class EventWriter {
-
-    private static final JsonFactory JSON = new JsonFactory();
 
     private EventWriter() {
     }
 
     public static byte[] write(Order order) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(96);
-        try (JsonGenerator json = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-            json.writeStartObject();
-            json.writeNumberProperty("order_id", order.orderId());
-            json.writeNumberProperty("customer_id", order.customerId());
-            json.writeName("amount");
-            json.writeNumber(order.amount().toPlainString());
-            json.writeStringProperty("order_ts", UtcTimestamps.format(order.orderTs()));
-            json.writeEndObject();
-        }
-        return out.toByteArray();
+        return new FlatJsonObject(96)
+                .number("order_id", order.orderId())
+                .number("customer_id", order.customerId())
+                .decimal("amount", order.amount())
+                .instant("order_ts", order.orderTs())
+                .bytes();
     }
 
     public static byte[] write(ShopEvent event) {
@@ -41,16 +33,11 @@ public final class EventWriter {
     }
 
     public static byte[] write(Payment payment) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(112);
-        try (JsonGenerator json = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
-            json.writeStartObject();
-            json.writeStringProperty("payment_id", payment.paymentId());
-            json.writeNumberProperty("order_id", payment.orderId());
-            json.writeName("amount");
-            json.writeNumber(payment.amount().toPlainString());
-            json.writeStringProperty("paid_ts", UtcTimestamps.format(payment.paidTs()));
-            json.writeEndObject();
-        }
-        return out.toByteArray();
+        return new FlatJsonObject(112)
+                .string("payment_id", payment.paymentId())
+                .number("order_id", payment.orderId())
+                .decimal("amount", payment.amount())
+                .instant("paid_ts", payment.paidTs())
+                .bytes();
     }
 }
