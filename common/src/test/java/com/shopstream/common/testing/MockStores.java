@@ -1,5 +1,6 @@
 package com.shopstream.common.testing;
 
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.processor.StateStore;
@@ -17,6 +18,16 @@ public final class MockStores {
     public static <K, V> KeyValueStore<K, V> keyValue(MockProcessorContext<?, ?> context, String name, Serde<K> keys,
                                                       Serde<V> values) {
         return add(context, Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name), keys, values));
+    }
+
+    /**
+     * A {@link PreCommitStore}, as processors that write before each commit need: {@code flushCache()} is the task's
+     * commit.
+     */
+    public static <K, V> PreCommitStore<K, V> writtenBeforeCommit(MockProcessorContext<?, ?> context, String name,
+                                                                  Serde<K> keys, Serde<V> values) {
+        return (PreCommitStore<K, V>) add(context, PreCommitStore.builder(
+                Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name), keys, values)));
     }
 
     /** Builds the store {@code builder} describes (its changelog off) and adds it to {@code context}. */

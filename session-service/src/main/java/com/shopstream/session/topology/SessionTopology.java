@@ -6,6 +6,7 @@ import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.InputStreams;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
@@ -79,10 +80,11 @@ public final class SessionTopology {
         long gap = config.gap().toMillis();
         Map<String, KStream<String, SessionChange>> changes = byCustomer
                 .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap, stores),
-                                // cached, as the DSL's session store: a customer's sessions are read and
-                                // rewritten by each of their orders, often within one commit interval
-                                config.stores().keyValueStore(stores.open(), Serdes.String(),
-                                        new OpenSessionsSerde()).withCachingEnabled(),
+                                // a customer's sessions are read and rewritten by each of their orders, often
+                                // within one commit interval: kept as objects for the interval and written once,
+                                // before the commit (WriteBehindStore); cached for the customers of the next ones
+                                PreCommitStore.builder(config.stores().keyValueStore(stores.open(), Serdes.String(),
+                                        new OpenSessionsSerde()).withCachingEnabled()),
                                 ExpiryIndex.storeBuilder(stores.ends(), config.stores())),
                         Named.as(SESSIONS + "-windows"), frontier.storeName())
                 .split(Named.as(SESSIONS + "-"))
@@ -112,9 +114,9 @@ public final class SessionTopology {
                 .process(ProcessorSuppliers.withStores(() -> new StreakProcessor(query, config.streakThreshold(),
                                         config.streakTimeout(), config.streakClock(), config.streakCheckInterval(),
                                         state, expiry, frontier.storeName()),
-                                // cached for the same reason as the sessions' store
-                                config.stores().keyValueStore(state, Serdes.String(),
-                                        new StreakStateSerde()).withCachingEnabled(),
+                                // written behind and cached, as the sessions' store
+                                PreCommitStore.builder(config.stores().keyValueStore(state, Serdes.String(),
+                                        new StreakStateSerde()).withCachingEnabled()),
                                 ExpiryIndex.storeBuilder(expiry, config.stores())),
                         Named.as(STREAKS + "-processor"), frontier.storeName())
                 .to(out.name(), out.producedAs(STREAKS + "-sink"));

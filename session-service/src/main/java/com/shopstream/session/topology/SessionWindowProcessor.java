@@ -5,6 +5,7 @@ import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.SessionResult;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PendingUpdateRows;
+import com.shopstream.common.streams.WriteBehindStore;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.IdleLateness;
@@ -23,7 +24,6 @@ import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Spark's {@code session_window(order_ts, gap)} per customer, with the contract's watermark rules. Each order opens
@@ -53,7 +53,7 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
     private final long gap;
     private final SessionStores stores;
     private ProcessorContext<String, SessionChange> context;
-    private KeyValueStore<String, List<OpenSession>> sessions;
+    private WriteBehindStore<String, List<OpenSession>> sessions;
     private ExpiryIndex ends;
     private IdleLateness idle;
     private long closedUpTo = InputClocks.NONE;
@@ -72,7 +72,7 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.context = context;
         this.updates.clear();
-        this.sessions = context.getStateStore(stores.open());
+        this.sessions = WriteBehindStore.of(context, stores.open());
         this.ends = new ExpiryIndex(context.getStateStore(stores.ends()));
         this.idle = IdleLateness.of(context, query);
         this.closedUpTo = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(stores.frontier())));
@@ -194,6 +194,13 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
             }
         }
         updates.writeAll(context::forward);
+    }
+
+    @Override
+    public void close() {
+        if (sessions != null) {
+            sessions.close();
+        }
     }
 
     /** The names of the processor's stores, and of the tracker's store that keeps the frontier it had reached. */

@@ -4,6 +4,7 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PendingUpdateRows;
+import com.shopstream.common.streams.WriteBehindStore;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.InputClocks;
@@ -20,7 +21,6 @@ import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Per-key state with a timeout (Spark's {@code flatMapGroupsWithState}): the number of consecutive orders of at least
@@ -54,7 +54,7 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
     private final String stateStore;
     private final String expiryStore;
     private ProcessorContext<String, StreakUpdate> context;
-    private KeyValueStore<String, StreakState> streaks;
+    private WriteBehindStore<String, StreakState> streaks;
     private ExpiryIndex expiries;
     private long watermark = InputClocks.NONE;
     private final PendingUpdateRows<StreakUpdate> updates = new PendingUpdateRows<>();
@@ -78,7 +78,7 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.context = context;
         this.updates.clear();
-        this.streaks = context.getStateStore(stateStore);
+        this.streaks = WriteBehindStore.of(context, stateStore);
         this.expiries = new ExpiryIndex(context.getStateStore(expiryStore));
         this.watermark = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore)));
         if (clock == StreakClock.WALL_CLOCK) {
@@ -176,5 +176,12 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
     }
 
     private record TimedOut(String customer, long expiresAt, StreakState state) {
+    }
+
+    @Override
+    public void close() {
+        if (streaks != null) {
+            streaks.close();
+        }
     }
 }

@@ -1,12 +1,14 @@
 package com.shopstream.session.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.scenario.CanonicalJson;
+import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.AfterEach;
@@ -125,6 +127,33 @@ class SessionTopologyTest {
                 "1@2026-01-22T10:00:00Z 10:00:00-10:08:00 3");
         harness.nextCommit();
         assertThat(harness.records("customer-sessions")).as("the held rows of A and B are gone").hasSize(2);
+    }
+
+    @Test
+    void theOpenSessionsAndStreaksAreInTheirStoresAtEveryCommit() {
+        // the processors keep them in memory between commits (WriteBehindStore); the driver commits after each record
+        order(1, 1, "10:00:00");
+        order(2, 1, "10:02:00");
+        assertThat(openSessions("1")).extracting(OpenSession::orders).containsExactly(2L);
+        assertThat(streak("1")).isNotNull();
+
+        order(3, 2, "10:20:00");   // watermark 10:17: customer 1's session is final
+        order(4, 1, "10:21:00");
+        assertThat(openSessions("1")).extracting(OpenSession::first, OpenSession::orders)
+                .containsExactly(tuple(at("10:21:00"), 1L));
+        assertThat(openSessions("2")).hasSize(1);
+    }
+
+    private List<OpenSession> openSessions(String customer) {
+        return harness.driver().<String, List<OpenSession>>getKeyValueStore("customer-sessions-open").get(customer);
+    }
+
+    private StreakState streak(String customer) {
+        return harness.driver().<String, StreakState>getKeyValueStore("customer-streaks-state").get(customer);
+    }
+
+    private static long at(String time) {
+        return Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 
     private long indexEntries() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.SessionResult;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
@@ -22,7 +23,6 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,14 +37,14 @@ class SessionWindowProcessorRestartTest {
     private static final Instant TEN = Instant.parse("2026-01-22T10:00:00Z");
 
     private MockProcessorContext<String, SessionChange> context;
-    private KeyValueStore<String, List<OpenSession>> open;
+    private PreCommitStore<String, List<OpenSession>> open;
     private SessionWindowProcessor processor;
 
     /** A processor on a sessions store and an empty frontier store (the frontier never moved: nothing is final). */
     @BeforeEach
     void start() {
         context = new MockProcessorContext<>(TestStreams.forDriver("session-service").properties());
-        open = MockStores.keyValue(context, "open", Serdes.String(), new OpenSessionsSerde());
+        open = MockStores.writtenBeforeCommit(context, "open", Serdes.String(), new OpenSessionsSerde());
         MockStores.add(context, ExpiryIndex.storeBuilder("ends", StateStoreKind.IN_MEMORY));
         MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
@@ -81,6 +81,7 @@ class SessionWindowProcessorRestartTest {
         Order order = new Order(7, 2, new BigDecimal("4.00"), Instant.ofEpochMilli(minute(3)));
         processor.process(new Record<>("2", new Timed.Event<>(order, new InputPartition("orders", 0), 1,
                 InputClocks.NONE, minute(3)), minute(3)));
+        open.flushCache();   // the task's commit begins: the processor writes what it changed
         assertThat(open.get("2")).as("counted; its row is held").isNotNull();
         assertThat(context.forwarded()).isEmpty();
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
@@ -38,7 +39,7 @@ class StreakProcessorTest {
     private static final QueryLateness QUERY = new QueryLateness("customer-streaks", GRACE, LatenessRule.NEVER_LATE);
 
     private MockProcessorContext<String, StreakUpdate> context;
-    private KeyValueStore<String, StreakState> state;
+    private PreCommitStore<String, StreakState> state;
     private KeyValueStore<Bytes, byte[]> expiry;
     private StreakProcessor processor;
 
@@ -126,8 +127,8 @@ class StreakProcessorTest {
         assertThat(updates()).containsExactly("1:1:true", "3:0:false");
         assertThat(context.scheduledPunctuators()).as("only the commit interval's: no wall-clock timeouts")
                 .extracting(CapturedPunctuator::getInterval).containsExactly(commitInterval());
-        assertThat(state.get("1")).isNull();
-        assertThat(state.get("2")).isNotNull();
+        assertThat(stored("1")).isNull();
+        assertThat(stored("2")).isNotNull();
     }
 
     @Test
@@ -142,7 +143,7 @@ class StreakProcessorTest {
         order(9, "1.00", "10:40:00", "10:37:00");   // past 10:30, but customer 1's newest order is 10:25
         commit();
         assertThat(updates()).containsExactly("1:2:false", "9:0:false");
-        assertThat(state.get("1").streak()).isEqualTo(2);
+        assertThat(stored("1").streak()).isEqualTo(2);
         assertThat(indexEntries()).as("customer 1 indexed again at 10:55, customer 9 at 11:10").isEqualTo(2);
         context.resetForwards();
 
@@ -216,14 +217,14 @@ class StreakProcessorTest {
         context.setCurrentSystemTimeMs(1_000_000 + TIMEOUT.toMillis() + 1);
         punctuate();
         assertThat(updates()).containsExactly("1:1:true");
-        assertThat(state.get("1")).isNull();
-        assertThat(state.get("2")).isNotNull();
+        assertThat(stored("1")).isNull();
+        assertThat(stored("2")).isNotNull();
     }
 
     private void start(StreakClock clock) {
         context = new MockProcessorContext<>(TestStreams.forDriver("session-service").properties());
         context.setCurrentSystemTimeMs(0);
-        state = MockStores.keyValue(context, "state", Serdes.String(), new StreakStateSerde());
+        state = MockStores.writtenBeforeCommit(context, "state", Serdes.String(), new StreakStateSerde());
         expiry = MockStores.add(context, ExpiryIndex.storeBuilder("expiry", StateStoreKind.IN_MEMORY));
         MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         processor = new StreakProcessor(QUERY, new BigDecimal("10.00"), TIMEOUT, clock, Duration.ofMinutes(1),
@@ -241,6 +242,12 @@ class StreakProcessorTest {
     }
 
     /** The wall-clock timeouts' punctuator. */
+    /** What the store holds for {@code customer} after the task's commit (the processor writes just before it). */
+    private StreakState stored(String customer) {
+        state.flushCache();
+        return state.get(customer);
+    }
+
     private void punctuate() {
         CapturedPunctuator punctuator = context.scheduledPunctuators().get(0);
         assertThat(punctuator.getInterval()).isNotEqualTo(commitInterval());

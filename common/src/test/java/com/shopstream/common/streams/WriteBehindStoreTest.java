@@ -1,0 +1,80 @@
+package com.shopstream.common.streams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.testing.MockStores;
+import com.shopstream.common.testing.TestStreams;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What a processor reads and writes stays in memory until the task's commit, which writes each changed key once. */
+class WriteBehindStoreTest {
+
+    private PreCommitStore<String, String> store;
+    private WriteBehindStore<String, String> behind;
+
+    @BeforeEach
+    void setUp() {
+        MockProcessorContext<String, String> context =
+                new MockProcessorContext<>(TestStreams.forDriver("write-behind-test").properties());
+        store = MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
+        store.put("kept", "stored");
+        store.put("gone", "stored");
+        behind = WriteBehindStore.of(context, "s");
+    }
+
+    @Test
+    void writesReachTheStoreAtTheCommitOnceEach() {
+        behind.put("a", "1");
+        behind.put("a", "2");
+        behind.delete("gone");
+        assertThat(behind.get("a")).isEqualTo("2");
+        assertThat(behind.get("gone")).isNull();
+        assertThat(behind.get("kept")).isEqualTo("stored");
+        assertThat(store.get("a")).as("not before the commit").isNull();
+        assertThat(store.get("gone")).isEqualTo("stored");
+
+        store.flushCache();   // the task's commit
+
+        assertThat(store.get("a")).isEqualTo("2");
+        assertThat(store.get("gone")).isNull();
+        assertThat(store.get("kept")).isEqualTo("stored");
+    }
+
+    @Test
+    void aKeyIsReadFromTheStoreOncePerCommitInterval() {
+        assertThat(behind.get("kept")).isEqualTo("stored");
+        store.put("kept", "changed underneath");   // only to see where the next read comes from
+        assertThat(behind.get("kept")).as("from memory").isEqualTo("stored");
+        assertThat(behind.get("absent")).isNull();
+
+        store.flushCache();
+        assertThat(behind.get("kept")).as("memory forgotten at the commit").isEqualTo("changed underneath");
+    }
+
+    @Test
+    void iteratingSeesWhatWasWritten() {
+        behind.put("b", "1");
+        behind.delete("kept");
+        List<String> keys = new ArrayList<>();
+        try (KeyValueIterator<String, String> all = behind.all()) {
+            all.forEachRemaining((KeyValue<String, String> row) -> keys.add(row.key + "=" + row.value));
+        }
+        assertThat(keys).containsExactly("b=1", "gone=stored");
+    }
+
+    @Test
+    void aClosedProcessorWritesNothingAtTheNextCommit() {
+        behind.put("a", "1");
+        behind.close();
+
+        store.flushCache();
+        assertThat(store.get("a")).isNull();
+    }
+}
