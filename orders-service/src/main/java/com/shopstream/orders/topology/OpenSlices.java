@@ -4,10 +4,8 @@ import com.shopstream.common.serde.BinaryFormat;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -240,7 +238,7 @@ final class OpenSlices {
     private final class Slice {
         final long start;
         int buckets;
-        final Map<String, Member> groups = new HashMap<>();
+        final GroupIndex<Member> groups = new GroupIndex<>();
         final List<List<Member>> rows = new ArrayList<>();
         private Bytes[] keys;
         /** Rows changed in memory since they were last written. */
