@@ -41,11 +41,11 @@ record StoreBound(String store, long rows, String why) {
             case "orders-per-5m-store" -> windows(store, minutes(5), minutes(5), minutes(60 + 3), rates);
             case "orders-per-10m-every-5m-store" -> windows(store, minutes(10), minutes(5), minutes(60 + 3), rates);
             // an order copy until the watermark passes order_ts + bound
-            case "order-payment-join-orders", "order-payment-join-orders-expiry" ->
+            case "order-payment-join-orders" ->
                     kept(store, rates.ordersPerSecond(), minutes(5 + 3), rates);
             // a payment until the query's watermark passes paid_ts; that watermark is the older of both inputs',
             // and at the end of a stream the orders stop up to the bound (5 minutes) before their payments do
-            case "order-payment-join-payments", "order-payment-join-payments-expiry" ->
+            case "order-payment-join-payments" ->
                     kept(store, rates.paymentsPerSecond(), minutes(3 + 5), rates);
             default -> {
                 if (store.startsWith("customer-sessions")) {

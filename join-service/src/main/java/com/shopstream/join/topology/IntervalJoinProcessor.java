@@ -7,7 +7,6 @@ import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.watermark.EventTimeBound;
 import com.shopstream.common.watermark.EventBatches;
 import com.shopstream.common.watermark.EventTimeSteps;
-import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.InputClocks;
 import com.shopstream.common.watermark.IdleLateness;
 import com.shopstream.common.watermark.QueryLateness;
@@ -58,10 +57,9 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
     public void init(ProcessorContext<String, JoinResult> context) {
         this.context = context;
         this.idle = IdleLateness.of(context, query);
-        this.orders = new JoinState(context.getStateStore(names.orders()),
-                new ExpiryIndex(context.getStateStore(names.ordersExpiry())));
-        this.payments = new JoinState(context.getStateStore(names.payments()),
-                new ExpiryIndex(context.getStateStore(names.paymentsExpiry())));
+        // an order until no on-time payment can match it, a payment until no on-time order can
+        this.orders = new JoinState(context.getStateStore(names.orders()), bound);
+        this.payments = new JoinState(context.getStateStore(names.payments()), 0);
         this.watermark = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(names.frontier())));
     }
 
@@ -93,7 +91,7 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
             for (KeyValue<Bytes, JoinState.Kept> match : matches) {
                 paid(order, match.value.payment(), record);
             }
-            orders.add(order, eventTime + bound, !matches.isEmpty());
+            orders.add(order, !matches.isEmpty());
         } else if (event instanceof Payment payment) {
             for (KeyValue<Bytes, JoinState.Kept> match : orders.find(payment.orderId(), eventTime - bound,
                     eventTime)) {
@@ -102,7 +100,7 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
                     orders.markMatched(match.key, match.value.event());
                 }
             }
-            payments.add(payment, eventTime, true);
+            payments.add(payment, true);
         }
     }
 
@@ -130,6 +128,6 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
     }
 
     /** The names of the join's stores, and of the tracker's store that keeps the frontier it had reached. */
-    record JoinStores(String orders, String ordersExpiry, String payments, String paymentsExpiry, String frontier) {
+    record JoinStores(String orders, String payments, String frontier) {
     }
 }

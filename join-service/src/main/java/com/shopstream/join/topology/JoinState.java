@@ -4,7 +4,6 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.serde.BinaryEvents;
-import com.shopstream.common.watermark.ExpiryIndex;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,26 +14,35 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The kept side of one input of the join: copies of orders (or payments) keyed by (order_id, event time, copy), so
- * that the other side finds its matches with one range scan, and an {@link ExpiryIndex} of when each copy may go.
+ * that the other side finds its matches with one range scan, and an {@link ExpiryQueue} of when each copy may go
+ * (its event time plus the side's {@code keptFor}), built again from the copies at every start.
  * Event times are stored with the sign bit flipped: byte order is then time order for every instant.
  */
 final class JoinState {
 
     private final KeyValueStore<Bytes, byte[]> copies;
-    private final ExpiryIndex expiry;
+    private final long keptFor;
+    private final ExpiryQueue expiry = new ExpiryQueue();
 
-    JoinState(KeyValueStore<Bytes, byte[]> copies, ExpiryIndex expiry) {
+    /** @param keptFor how long past its event time a copy is kept: until the watermark passes that */
+    JoinState(KeyValueStore<Bytes, byte[]> copies, long keptFor) {
         this.copies = copies;
-        this.expiry = expiry;
+        this.keptFor = keptFor;
+        try (KeyValueIterator<Bytes, byte[]> all = copies.all()) {
+            while (all.hasNext()) {
+                Bytes key = all.next().key;
+                expiry.add(expiresAt(key), key);
+            }
+        }
     }
 
-    /** Keeps a copy of {@code event} until the watermark passes {@code expiresAt}; returns its key. */
-    Bytes add(ShopEvent event, long expiresAt, boolean matched) {
+    /** Keeps a copy of {@code event} until the watermark passes its event time plus {@code keptFor}; returns its key. */
+    Bytes add(ShopEvent event, boolean matched) {
         for (int copy = 0; ; copy++) {
             Bytes key = key(event.orderId(), event.eventTimeMillis(), copy);
             if (copies.get(key) == null) {
                 copies.put(key, value(event, matched));
-                expiry.add(expiresAt, key.get());
+                expiry.add(event.eventTimeMillis() + keptFor, key);
                 return key;
             }
         }
@@ -60,8 +68,7 @@ final class JoinState {
     /** Removes and returns, oldest first, the copies that expire at or before {@code upTo}. */
     List<Kept> removeUpTo(long upTo) {
         List<Kept> removed = new ArrayList<>();
-        for (ExpiryIndex.Expired expired : expiry.removeUpTo(upTo)) {
-            Bytes key = Bytes.wrap(expired.key());
+        for (Bytes key : expiry.removeUpTo(upTo)) {
             byte[] value = copies.get(key);
             if (value != null) {
                 removed.add(kept(value));
@@ -69,6 +76,15 @@ final class JoinState {
             }
         }
         return removed;
+    }
+
+    /** Copies kept, as the expiry queue counts them. */
+    int size() {
+        return expiry.size();
+    }
+
+    private long expiresAt(Bytes key) {
+        return (ByteBuffer.wrap(key.get()).getLong(Long.BYTES) ^ Long.MIN_VALUE) + keptFor;
     }
 
     private static Bytes key(long orderId, long eventTime, int copy) {

@@ -8,7 +8,6 @@ import com.shopstream.common.streams.InputStreams;
 import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeBound;
 import com.shopstream.common.watermark.EventTimeSteps;
-import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.QueryLateness;
 import com.shopstream.common.watermark.RepartitionBatching;
@@ -68,16 +67,16 @@ public final class OrderPaymentJoinTopology {
                 BY_ORDER_ID, event -> Long.toString(event.orderId()), ShopEvent.class, null, batching), frontier);
 
         IntervalJoinProcessor.JoinStores stores = new IntervalJoinProcessor.JoinStores(QUERY + "-orders",
-                QUERY + "-orders-expiry", QUERY + "-payments", QUERY + "-payments-expiry", frontier.storeName());
+                QUERY + "-payments", frontier.storeName());
         long bound = config.bound().toMillis();
+        // no expiry index stores: when a copy expires follows from its key, and the processor orders its copies by
+        // it in memory (ExpiryQueue), built again from these stores at every start
         Map<String, KStream<String, JoinResult>> results = tracked
                 .process(ProcessorSuppliers.withStores(() -> new IntervalJoinProcessor(query, bound, stores),
                                 config.stores().keyValueStore(stores.orders(),
                                         Serdes.Bytes(), Serdes.ByteArray()),
-                                ExpiryIndex.storeBuilder(stores.ordersExpiry(), config.stores()),
                                 config.stores().keyValueStore(stores.payments(),
-                                        Serdes.Bytes(), Serdes.ByteArray()),
-                                ExpiryIndex.storeBuilder(stores.paymentsExpiry(), config.stores())),
+                                        Serdes.Bytes(), Serdes.ByteArray())),
                         Named.as(QUERY), frontier.storeName())
                 .split(Named.as(QUERY + "-"))
                 .branch((key, result) -> result instanceof JoinResult.Paid, Branched.as("paid"))

@@ -181,8 +181,7 @@ class JoinBoundTest {
 
         assertThat(TopologyNames.stores(description)).containsExactly("order-payment-join-by-order-id-batches",
                 "order-payment-join-by-order-id-watermarks", "order-payment-join-orders",
-                "order-payment-join-orders-expiry", "order-payment-join-payments",
-                "order-payment-join-payments-expiry", "order-payment-join-watermarks");
+                "order-payment-join-payments", "order-payment-join-watermarks");
         assertThat(TopologyNames.topics(description)).contains("order-payment-join-by-order-id-repartition");
         assertThat(description.subtopologies()).hasSize(2);
     }

@@ -1,0 +1,78 @@
+package com.shopstream.join.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.model.Order;
+import com.shopstream.common.model.Payment;
+import com.shopstream.common.testing.MockStores;
+import com.shopstream.common.testing.TestStreams;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A side's copies go when the watermark passes their event time plus what the side keeps them for, oldest first; the
+ * order they go in is built again from the store alone when the task starts again.
+ */
+class JoinStateTest {
+
+    private static final long BOUND = 300_000;
+
+    private KeyValueStore<Bytes, byte[]> store;
+
+    @BeforeEach
+    void setUp() {
+        MockProcessorContext<Object, Object> context =
+                new MockProcessorContext<>(TestStreams.forDriver("join-service").properties());
+        store = MockStores.keyValue(context, "copies", Serdes.Bytes(), Serdes.ByteArray());
+    }
+
+    @Test
+    void copiesExpireOldestFirstAtTheirEventTimePlusTheBound() {
+        JoinState orders = new JoinState(store, BOUND);
+        orders.add(order(3, 10), false);
+        orders.add(order(1, 20), true);
+        orders.add(order(2, 10), false);
+        orders.add(order(2, 10), false);   // a second copy of the same order and time
+
+        assertThat(orders.removeUpTo(at(10) + BOUND - 1)).isEmpty();
+        assertThat(ids(orders.removeUpTo(at(10) + BOUND))).containsExactly(2L, 2L, 3L);
+        assertThat(ids(orders.removeUpTo(at(20) + BOUND))).containsExactly(1L);
+        assertThat(orders.size()).isZero();
+        assertThat(store.approximateNumEntries()).isZero();
+    }
+
+    @Test
+    void aStartOnTheStoreExpiresWhatTheLastRunKeptInTheSameOrder() {
+        JoinState before = new JoinState(store, 0);
+        before.add(payment(5, 30), true);
+        before.add(payment(4, 30), true);
+        before.add(payment(6, -10), true);   // before 1970: expiry times below zero order as times too
+
+        JoinState restarted = new JoinState(store, 0);
+        assertThat(restarted.size()).isEqualTo(3);
+        assertThat(ids(restarted.removeUpTo(at(30)))).containsExactly(6L, 4L, 5L);
+    }
+
+    private static List<Long> ids(List<JoinState.Kept> kept) {
+        return kept.stream().map(copy -> copy.event().orderId()).toList();
+    }
+
+    private static Order order(long id, int second) {
+        return new Order(id, 1, BigDecimal.ONE, Instant.ofEpochMilli(at(second)));
+    }
+
+    private static Payment payment(long orderId, int second) {
+        return new Payment("p" + orderId, orderId, BigDecimal.ONE, Instant.ofEpochMilli(at(second)));
+    }
+
+    private static long at(int second) {
+        return second * 1_000L;
+    }
+}
