@@ -1,9 +1,13 @@
 package com.shopstream.common.json;
 
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Arrays;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.io.JsonStringEncoder;
+import tools.jackson.core.json.JsonFactory;
 
 /**
  * One flat JSON object written straight into bytes, field by field: what Jackson's streaming generator writes for
@@ -15,6 +19,7 @@ import tools.jackson.core.io.JsonStringEncoder;
 final class FlatJsonObject {
 
     private static final JsonStringEncoder STRINGS = JsonStringEncoder.getInstance();
+    private static final JsonFactory JSON = new JsonFactory();
     private static final byte[] NULL = {'n', 'u', 'l', 'l'};
 
     private byte[] bytes;
@@ -69,12 +74,43 @@ final class FlatJsonObject {
         if (value == null) {
             raw(NULL);
         } else {
-            room(2);
-            bytes[length++] = '"';
-            raw(STRINGS.quoteAsUTF8(value));
-            bytes[length++] = '"';
+            raw(quoted(value));
         }
         return this;
+    }
+
+    /**
+     * The string quoted and escaped. Jackson's encoder refuses a surrogate without its pair, which its generator
+     * writes as a six-character escape (a parsed payment id can carry one, written escaped in its input): such a
+     * string goes through the generator, as all did before.
+     */
+    private static byte[] quoted(String value) {
+        if (pairedSurrogates(value)) {
+            byte[] escaped = STRINGS.quoteAsUTF8(value);
+            byte[] quoted = new byte[escaped.length + 2];
+            quoted[0] = '"';
+            System.arraycopy(escaped, 0, quoted, 1, escaped.length);
+            quoted[quoted.length - 1] = '"';
+            return quoted;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(value.length() + 16);
+        try (JsonGenerator json = JSON.createGenerator(ObjectWriteContext.empty(), out)) {
+            json.writeString(value);
+        }
+        return out.toByteArray();
+    }
+
+    private static boolean pairedSurrogates(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < value.length()
+                    && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The object, closed. */

@@ -24,7 +24,7 @@ class EventWriterTest {
 
     private static final JsonFactory JSON = new JsonFactory();
     private static final List<String> PAYMENT_IDS = List.of("p-1", "", "p-1 \"quoted\" \\ é ✓ \u0001 \n \t / 😀",
-            "x".repeat(300));
+            "x".repeat(300), "\ud800", "a\udc00", "\ud800x", "x\ud83d");
 
     @Test
     void edgeValuesAreWrittenAsJacksonWritesThem() {

@@ -11,7 +11,7 @@ import org.apache.kafka.common.utils.Bytes;
  * The keys of one side's kept copies, in the order they expire: by expiry time, then by key bytes (the order the
  * changelogged {@code ExpiryIndex} kept them in, so the unpaid rows come out as before). In memory only: a copy's
  * expiry follows from its key (its event time, and the side's bound), so {@link JoinState} builds this queue again
- * from its store at every start, and an index store — a put and a delete per record, each with its changelog record —
+ * from its store at every start, and an index store (a put and a delete per record, each with its changelog record)
  * is not needed. What it holds is bounded like the copies: by the watermark.
  */
 final class ExpiryQueue {

@@ -36,7 +36,7 @@ final class JoinState {
         }
     }
 
-    /** Keeps a copy of {@code event} until the watermark passes its event time plus {@code keptFor}; returns its key. */
+    /** Keeps a copy of {@code event} until the watermark passes its event time + {@code keptFor}; returns its key. */
     Bytes add(ShopEvent event, boolean matched) {
         for (int copy = 0; ; copy++) {
             Bytes key = key(event.orderId(), event.eventTimeMillis(), copy);
