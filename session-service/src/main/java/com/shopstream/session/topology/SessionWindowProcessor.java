@@ -57,7 +57,8 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
     private ExpiryIndex ends;
     private IdleLateness idle;
     private long closedUpTo = InputClocks.NONE;
-    private final PendingUpdateRows<SessionChange> updates = new PendingUpdateRows<>();
+    /** Held rows: the session as it was when its row was last due, built into a record only when written. */
+    private final PendingUpdateRows<SessionId, HeldRow> updates = new PendingUpdateRows<>();
     /** Whether every open session's row was written since the start (see the class comment). */
     private boolean storeRowsWritten;
 
@@ -93,6 +94,7 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
 
     private void add(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
         String customer = record.key();
+        long customerId = Long.parseLong(customer);
         Order order = event.event();
         long orderTs = order.eventTimeMillis();
         if (!query.rule().refusal(orderTs, query.watermark(event.newestBefore())).none()) {
@@ -120,18 +122,18 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
         boolean tombstoned = false;
         for (OpenSession session : absorbed) {
             if (session.first() != merged.first()) {
-                updates.take(key(customer, session));
-                context.forward(record.withKey(key(customer, session)).withValue(SessionChange.tombstone()));
+                updates.take(new SessionId(customerId, session.first()));
+                context.forward(record.withKey(key(customerId, session)).withValue(SessionChange.tombstone()));
                 tombstoned = true;
             }
         }
-        Record<String, SessionChange> row = record.withKey(key(customer, merged))
-                .withValue(SessionChange.update(result(customer, merged)));
+        // the row is built when written: most are replaced by the customer's next order within the interval
+        HeldRow row = new HeldRow(record, customerId, merged);
         if (tombstoned) {
-            updates.take(row.key());
-            context.forward(row);
+            updates.take(row.id());
+            context.forward(updateRow(row));
         } else {
-            updates.hold(row);
+            updates.hold(row.id(), row);
         }
         kept.add(merged);
         kept.sort(Comparator.comparingLong(OpenSession::first));
@@ -151,6 +153,7 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
         closedUpTo = watermark;
         for (ExpiryIndex.Expired expired : ends.removeUpTo(watermark)) {
             String customer = new String(expired.key(), StandardCharsets.UTF_8);
+            long customerId = Long.parseLong(customer);
             List<OpenSession> open = sessions.get(customer);
             if (open == null) {
                 continue;   // an index entry of a session that closed already
@@ -161,9 +164,10 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
                     if (!storeRowsWritten) {
                         writeUpdates();   // the rows a stop may have dropped go before the first final row
                     }
-                    updates.take(key(customer, session)).ifPresent(context::forward);   // its last update first
-                    context.forward(trigger.withKey(key(customer, session))
-                            .withValue(SessionChange.closed(result(customer, session))));
+                    updates.take(new SessionId(customerId, session.first()))
+                            .ifPresent(held -> context.forward(updateRow(held)));   // its last update first
+                    context.forward(trigger.withKey(key(customerId, session))
+                            .withValue(SessionChange.closed(result(customerId, session))));
                 } else {
                     stillOpen.add(session);
                     // the entry just passed may have been its only one (it grew since): index it where it ends now
@@ -185,15 +189,21 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
             storeRowsWritten = true;
             try (KeyValueIterator<String, List<OpenSession>> open = sessions.all()) {
                 open.forEachRemaining(customer -> customer.value.forEach(session -> {
-                    String key = key(customer.key, session);
-                    if (!updates.holds(key)) {
-                        context.forward(new Record<>(key, SessionChange.update(result(customer.key, session)),
-                                Math.max(0, session.last())));
+                    long customerId = Long.parseLong(customer.key);
+                    if (!updates.holds(new SessionId(customerId, session.first()))) {
+                        context.forward(new Record<>(key(customerId, session),
+                                SessionChange.update(result(customerId, session)), Math.max(0, session.last())));
                     }
                 }));
             }
         }
-        updates.writeAll(context::forward);
+        updates.writeAll(held -> context.forward(updateRow(held)));
+    }
+
+    /** The update row of a held session, with the time and headers of the order that made it. */
+    private Record<String, SessionChange> updateRow(HeldRow held) {
+        return held.trigger().withKey(key(held.customer(), held.session()))
+                .withValue(SessionChange.update(result(held.customer(), held.session())));
     }
 
     @Override
@@ -207,12 +217,23 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
     record SessionStores(String open, String ends, String frontier) {
     }
 
-    private static String key(String customer, OpenSession session) {
-        return ResultKeys.session(Long.parseLong(customer), Instant.ofEpochMilli(session.first()));
+    /** A session's row key, as numbers: its customer and its start. */
+    private record SessionId(long customer, long first) {
     }
 
-    private SessionResult result(String customer, OpenSession session) {
-        return new SessionResult(Long.parseLong(customer), Instant.ofEpochMilli(session.first()),
+    /** A session whose update row is due, and the order that made it so. */
+    private record HeldRow(Record<String, Timed<Order>> trigger, long customer, OpenSession session) {
+        SessionId id() {
+            return new SessionId(customer, session.first());
+        }
+    }
+
+    private static String key(long customer, OpenSession session) {
+        return ResultKeys.session(customer, Instant.ofEpochMilli(session.first()));
+    }
+
+    private SessionResult result(long customer, OpenSession session) {
+        return new SessionResult(customer, Instant.ofEpochMilli(session.first()),
                 Instant.ofEpochMilli(session.end(gap)), session.orders(),
                 session.total().setScale(2, RoundingMode.UNNECESSARY));
     }

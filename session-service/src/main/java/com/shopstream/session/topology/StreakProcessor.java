@@ -57,7 +57,7 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
     private WriteBehindStore<String, StreakState> streaks;
     private ExpiryIndex expiries;
     private long watermark = InputClocks.NONE;
-    private final PendingUpdateRows<StreakUpdate> updates = new PendingUpdateRows<>();
+    private final PendingUpdateRows<String, Record<String, StreakUpdate>> updates = new PendingUpdateRows<>();
     /** Whether every customer's row was written since the start (see the class comment). */
     private boolean storeRowsWritten;
 
@@ -114,7 +114,7 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
             // a new streak; or a wall clock set back, whose timeout comes before the entry there is
             expiries.add(expiresAt(after), key(record.key()));
         }
-        updates.hold(record.withValue(new StreakUpdate(Long.parseLong(record.key()), streak, false)));
+        updates.hold(record.key(), record.withValue(new StreakUpdate(Long.parseLong(record.key()), streak, false)));
     }
 
     /** Times out every customer whose expiry {@code now} has passed. */
