@@ -22,15 +22,21 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 public final class WriteBehindStore<K, V> {
 
-    /** A deleted key, among the changed ones. */
-    private static final Object DELETED = new Object();
-
     private final KeyValueStore<K, V> store;
     private final PreCommitStore<K, V> preCommit;
-    /** Keys read since the last commit, unchanged. */
-    private final Map<K, V> read = new HashMap<>();
-    /** Keys written since the last commit: their value, or {@link #DELETED}. */
-    private final Map<K, Object> changed = new HashMap<>();
+    /** Keys read or written since the last commit: one lookup per get and per put, whichever came first. */
+    private final Map<K, Kept<V>> kept = new HashMap<>();
+
+    /** A key's value as of now ({@code null}: none), and whether it was written since the last commit. */
+    private static final class Kept<V> {
+        private V value;
+        private boolean changed;
+
+        private Kept(V value, boolean changed) {
+            this.value = value;
+            this.changed = changed;
+        }
+    }
 
     private WriteBehindStore(KeyValueStore<K, V> store, PreCommitStore<K, V> preCommit) {
         this.store = store;
@@ -45,32 +51,27 @@ public final class WriteBehindStore<K, V> {
         return store;
     }
 
-    @SuppressWarnings("unchecked")
     public V get(K key) {
-        Object value = changed.get(key);
-        if (value != null) {
-            return value == DELETED ? null : (V) value;
+        Kept<V> known = kept.get(key);
+        if (known == null) {
+            known = new Kept<>(store.get(key), false);
+            kept.put(key, known);
         }
-        V stored = read.get(key);
-        if (stored == null && !read.containsKey(key)) {
-            stored = store.get(key);
-            read.put(key, stored);
-        }
-        return stored;
+        return known.value;
     }
 
     public void put(K key, V value) {
-        if (value == null) {
-            delete(key);
-            return;
+        Kept<V> known = kept.get(key);
+        if (known == null) {
+            kept.put(key, new Kept<>(value, true));
+        } else {
+            known.value = value;
+            known.changed = true;
         }
-        read.remove(key);
-        changed.put(key, value);
     }
 
     public void delete(K key) {
-        read.remove(key);
-        changed.put(key, DELETED);
+        put(key, null);
     }
 
     /** Every key of the store, with what was written since the last commit (written to the store first). */
@@ -80,17 +81,15 @@ public final class WriteBehindStore<K, V> {
     }
 
     /** Writes each key changed since the last flush and forgets what was read: before each commit of the task. */
-    @SuppressWarnings("unchecked")
     public void flush() {
-        changed.forEach((key, value) -> {
-            if (value == DELETED) {
+        kept.forEach((key, known) -> {
+            if (known.changed && known.value == null) {
                 store.delete(key);
-            } else {
-                store.put(key, (V) value);
+            } else if (known.changed) {
+                store.put(key, known.value);
             }
         });
-        changed.clear();
-        read.clear();
+        kept.clear();
     }
 
     /** Nothing is written before a commit any more (the processor's {@code close}: its task may become a standby). */
