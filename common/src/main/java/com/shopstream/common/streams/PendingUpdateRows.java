@@ -14,7 +14,8 @@ import java.util.function.Consumer;
  *
  * <p>What is held is the caller's: a finished record, or what it takes to build one ({@code R}), so that a row
  * replaced within the interval costs no key text, result or record, only what the caller holds. The key ({@code K})
- * is whatever identifies a row cheaply (a record key, or the numbers it is made of).
+ * is whatever identifies a row cheaply (a record key, or the numbers it is made of), with value {@code equals} and
+ * {@code hashCode}.
  *
  * <p>In memory only: a row held when the task's state is committed is not in that commit's output, and a task that
  * stops (a crash, a rebalance, a shutdown) drops what it holds. So its owner writes every row its state has again

@@ -94,7 +94,6 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
 
     private void add(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
         String customer = record.key();
-        long customerId = Long.parseLong(customer);
         Order order = event.event();
         long orderTs = order.eventTimeMillis();
         if (!query.rule().refusal(orderTs, query.watermark(event.newestBefore())).none()) {
@@ -107,10 +106,11 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
                     .withHeaders(idle.refused(record.headers(), event.source(), closedUpTo, orderTs, refusal)));
             return;
         }
+        long customerId = Long.parseLong(customer);
         List<OpenSession> open = sessions.get(customer);
         OpenSession merged = OpenSession.of(orderTs, order.amount());
-        List<OpenSession> kept = new ArrayList<>();
-        List<OpenSession> absorbed = new ArrayList<>();
+        List<OpenSession> kept = new ArrayList<>(open == null ? 1 : open.size() + 1);
+        List<OpenSession> absorbed = new ArrayList<>(open == null ? 0 : open.size());
         for (OpenSession session : open == null ? List.<OpenSession>of() : open) {
             if (session.takes(orderTs, gap)) {
                 merged = merged.merge(session);
@@ -127,12 +127,13 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
                 tombstoned = true;
             }
         }
-        // the row is built when written: most are replaced by the customer's next order within the interval
         HeldRow row = new HeldRow(record, customerId, merged);
         if (tombstoned) {
             updates.take(row.id());
             context.forward(updateRow(row));
         } else {
+            // built into a row when written: one replaced before that (the customer's next order) costs no key
+            // text, result or record
             updates.hold(row.id(), row);
         }
         kept.add(merged);
@@ -188,13 +189,15 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
         if (!storeRowsWritten) {
             storeRowsWritten = true;
             try (KeyValueIterator<String, List<OpenSession>> open = sessions.all()) {
-                open.forEachRemaining(customer -> customer.value.forEach(session -> {
+                open.forEachRemaining(customer -> {
                     long customerId = Long.parseLong(customer.key);
-                    if (!updates.holds(new SessionId(customerId, session.first()))) {
-                        context.forward(new Record<>(key(customerId, session),
-                                SessionChange.update(result(customerId, session)), Math.max(0, session.last())));
-                    }
-                }));
+                    customer.value.forEach(session -> {
+                        if (!updates.holds(new SessionId(customerId, session.first()))) {
+                            context.forward(new Record<>(key(customerId, session),
+                                    SessionChange.update(result(customerId, session)), Math.max(0, session.last())));
+                        }
+                    });
+                });
             }
         }
         updates.writeAll(held -> context.forward(updateRow(held)));
@@ -221,7 +224,11 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
     private record SessionId(long customer, long first) {
     }
 
-    /** A session whose update row is due, and the order that made it so. */
+    /**
+     * A session whose update row is due, and the order that made it so: the row gets that record's time and headers.
+     * The record itself is held, not a copy; nothing changes a record's headers after its {@code process} (each
+     * {@code Record} made from it copies them), which a processor added on this stream must keep so.
+     */
     private record HeldRow(Record<String, Timed<Order>> trigger, long customer, OpenSession session) {
         SessionId id() {
             return new SessionId(customer, session.first());

@@ -95,6 +95,32 @@ class SessionWindowProcessorRestartTest {
                 .containsExactly(result(1, 0, 1, 1, "2.00"));
     }
 
+    @Test
+    void aHeldRowIsWrittenWithTheKeyTimeAndHeadersOfTheLastOrderThatChangedItsSession() {
+        processor.init(context);
+        processor.process(order(7, 1, 2, "trace-a"));
+        processor.process(order(8, 1, 3, "trace-b"));   // grows the same session: its row replaces the held one
+        assertThat(context.forwarded()).as("held until the commit interval").isEmpty();
+
+        context.scheduledPunctuators().get(0).getPunctuator().punctuate(0);
+
+        assertThat(context.forwarded()).hasSize(1);
+        Record<? extends String, ? extends SessionChange> row = context.forwarded().get(0).record();
+        assertThat(row.key()).isEqualTo("1@" + Instant.ofEpochMilli(minute(2)));
+        assertThat(row.timestamp()).as("the second order's").isEqualTo(minute(3));
+        assertThat(row.headers().lastHeader("trace")).as("the second order's headers")
+                .extracting(header -> new String(header.value())).isEqualTo("trace-b");
+        assertThat(updates()).containsExactly(result(1, 2, 3, 2, "8.00"));
+    }
+
+    private static Record<String, Timed<Order>> order(long orderId, long customer, int minute, String trace) {
+        Order order = new Order(orderId, customer, new BigDecimal("4.00"), Instant.ofEpochMilli(minute(minute)));
+        Record<String, Timed<Order>> record = new Record<>(Long.toString(customer), new Timed.Event<>(order,
+                new InputPartition("orders", 0), 1, InputClocks.NONE, minute(minute)), minute(minute));
+        record.headers().add("trace", trace.getBytes());
+        return record;
+    }
+
     private List<SessionResult> updates() {
         return context.forwarded().stream()
                 .map(forwarded -> ((SessionChange.Update) forwarded.record().value()).result())
