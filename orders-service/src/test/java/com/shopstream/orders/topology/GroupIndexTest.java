@@ -39,6 +39,22 @@ class GroupIndexTest {
         assertThat(index.remove("7")).isEqualTo("seven");
         assertThat(index.get("7")).isNull();
         assertThat(index.remove("all")).isEqualTo("every order");
-        assertThat(index.values()).containsExactlyInAnyOrder("zero zero seven", "a long one");
+        assertThat(index.values()).containsExactly("zero zero seven", "a long one");
+    }
+
+    @Test
+    void membersComeInTheOrderTheirGroupsCame() {
+        GroupIndex<String> index = new GroupIndex<>();
+        index.put("30", "thirty");
+        index.put("all", "every order");
+        index.put("2", "two");
+        index.put("100", "a hundred");
+        index.put("2", "two again");
+
+        assertThat(index.values()).containsExactly("thirty", "every order", "two again", "a hundred");
+        assertThat(index.size()).isEqualTo(4);
+        assertThat(index.remove("all")).isEqualTo("every order");
+        assertThat(index.remove("31")).isNull();
+        assertThat(index.values()).containsExactly("thirty", "two again", "a hundred");
     }
 }
