@@ -30,7 +30,7 @@ public record SuiteOptions(long orders, long seed, List<String> targets, long li
     public static final List<String> ALL_TARGETS =
             List.of("plain", "orders", "orders-5m-unbatched", "orders-5m-uncombined", "orders-5m",
                     "orders-5m-by-customer-unbatched", "orders-5m-by-customer-uncombined", "orders-5m-by-customer",
-                    "plain-sessions", "sessions-unbatched", "sessions", "plain-join",
+                    "plain-sessions", "sessions-unbatched", "sessions", "sessions-append", "plain-join",
                     "join-unbatched", "join", "plain-dedup", "dedup", "dedup-pairs", "plain-payments", "payments",
                     "spark-5m", "spark-5m-by-customer", "spark-sessions", "spark-join", "spark-dedup");
     public static final String DEFAULT_JVM = "-Xmx512m -XX:+UseSerialGC";

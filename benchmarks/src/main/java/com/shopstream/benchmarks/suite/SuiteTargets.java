@@ -11,7 +11,8 @@ import java.util.List;
  * Streams baseline per service, and each service configured as the contract runs it, compared with its own baseline.
  * {@code orders-5m} is orders-service with only the query the {@code plain} baseline runs (5-minute tumbling, append
  * mode), the like-for-like comparison; {@code orders} runs the contract's two queries in both modes (both are compared
- * with {@code plain}); {@code orders-5m-by-customer} is the same window per customer. The Spark peer's runs
+ * with {@code plain}); {@code orders-5m-by-customer} is the same window per customer; {@code sessions-append} is
+ * session-service with its sessions in append mode only, Spark's session query. The Spark peer's runs
  * ({@code spark-...}) run the same queries in Spark; the runs of the same query name them and count their output rows.
  */
 final class SuiteTargets {
@@ -85,12 +86,16 @@ final class SuiteTargets {
                     "orders-service (5m per customer, append, orders not combined)", true, UNCOMBINED, topics, tag,
                     orders, bootstrap, options, jvmOptions);
             case "sessions" -> service("sessions", "plain-sessions", "session-service", "session-service", tag,
-                    List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, "spark-sessions",
-                    "customer-sessions-final");
+                    List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, null, null);
             case "sessions-unbatched" -> service("sessions-unbatched", "plain-sessions",
                     "session-service (a record per order)", "session-service", tag, List.of(topics.orders()),
-                    withUnbatched(orders), bootstrap, options, jvmOptions, "spark-sessions",
-                    "customer-sessions-final");
+                    withUnbatched(orders), bootstrap, options, jvmOptions, null, null);
+            // like for like with spark-sessions: the sessions in append mode alone, without update rows and streak
+            // (no baseline: plain-sessions runs both)
+            case "sessions-append" -> service("sessions-append", null, "session-service (sessions only, append)",
+                    "session-service", tag, List.of(topics.orders()),
+                    List.of(orders, "--shopstream.session.update-topic=", "--shopstream.session.streak.topic="),
+                    bootstrap, options, jvmOptions, "spark-sessions", "customer-sessions-final");
             case "join" -> service("join", "plain-join", "join-service", "join-service", tag,
                     List.of(topics.orders(), topics.payments()),
                     List.of(orders, "--shopstream.topics.payments=" + topics.payments()), bootstrap, options,

@@ -17,7 +17,7 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  *
  * @param gap          session gap
  * @param grace        watermark delay
- * @param updateTopic  every change of a session
+ * @param updateTopic  every change of a session; blank to write no update rows (append mode only)
  * @param finalTopic   each session once, when final
  * @param streak       the streak's settings
  * @param stateStores  {@code rocksdb} or {@code in-memory}
@@ -47,7 +47,7 @@ public record SessionProperties(
     /**
      * {@code shopstream.session.streak.*}.
      *
-     * @param topic          streak updates
+     * @param topic          streak updates; blank to not run the streak
      * @param threshold      smallest amount that continues a streak
      * @param timeout        quiet time after which a customer's streak times out
      * @param clock          {@code event-time} (the watermark) or {@code wall-clock}

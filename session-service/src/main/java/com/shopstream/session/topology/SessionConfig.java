@@ -11,9 +11,11 @@ import java.util.Objects;
  *
  * @param gap                  session gap: an order within it of a session's last order joins the session
  * @param grace                watermark delay of the sessions
- * @param sessionsTopic        update mode: every change of a session (tombstones for sessions absorbed by a merge)
+ * @param sessionsTopic        update mode: every change of a session (tombstones for sessions absorbed by a merge);
+ *                             {@code null} (or blank) to write none: append mode only
  * @param finalSessionsTopic   append mode: each session once, after it is final
- * @param streaksTopic         every change of a customer's streak, and its last value on timeout
+ * @param streaksTopic         every change of a customer's streak, and its last value on timeout; {@code null} (or
+ *                             blank) to not run the streak
  * @param streakThreshold      the smallest amount that continues a streak
  * @param streakTimeout        quiet time after which a customer's streak times out and its state goes
  * @param streakClock          what measures quiet time
@@ -29,9 +31,14 @@ public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, 
     public SessionConfig {
         Objects.requireNonNull(ordersTopic, "ordersTopic");
         Objects.requireNonNull(lateTopic, "lateTopic");
-        Objects.requireNonNull(sessionsTopic, "sessionsTopic");
         Objects.requireNonNull(finalSessionsTopic, "finalSessionsTopic");
-        Objects.requireNonNull(streaksTopic, "streaksTopic");
+        sessionsTopic = sessionsTopic == null || sessionsTopic.isBlank() ? null : sessionsTopic;
+        streaksTopic = streaksTopic == null || streaksTopic.isBlank() ? null : streaksTopic;
+        if (finalSessionsTopic.isBlank()) {
+            throw new IllegalArgumentException("the sessions' final topic must be set: the sessions always run "
+                    + "(only their update rows and the streak can be left out)");
+        }
+        distinct(sessionsTopic, finalSessionsTopic, streaksTopic);
         Objects.requireNonNull(streakThreshold, "streakThreshold");
         Objects.requireNonNull(streakClock, "streakClock");
         Objects.requireNonNull(stores, "stores");
@@ -42,6 +49,27 @@ public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, 
         }
         positive(streakTimeout, "streak timeout");
         positive(streakCheckInterval, "streak check interval");
+    }
+
+    /** Two outputs on one topic would mix kinds of rows under one key format. */
+    private static void distinct(String... topics) {
+        for (int i = 0; i < topics.length; i++) {
+            for (int j = i + 1; j < topics.length; j++) {
+                if (topics[i] != null && topics[i].equals(topics[j])) {
+                    throw new IllegalArgumentException("two of session-service's outputs write to " + topics[i]);
+                }
+            }
+        }
+    }
+
+    /** Whether update rows are written (to {@link #sessionsTopic}). */
+    public boolean writesUpdates() {
+        return sessionsTopic != null;
+    }
+
+    /** Whether the streak runs (to {@link #streaksTopic}). */
+    public boolean runsStreak() {
+        return streaksTopic != null;
     }
 
     private static void positive(Duration duration, String what) {

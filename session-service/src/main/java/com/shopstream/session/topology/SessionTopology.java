@@ -23,6 +23,7 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.BranchedKStream;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 
@@ -38,6 +39,11 @@ import org.apache.kafka.streams.kstream.Named;
  * Sessions merge and streaks count in the order they see orders, so both see them in the order of their partitions'
  * clocks, not of arrival: what merges and what counts in a row then depends only on each partition's records. The
  * streak refuses nothing (an order counts whenever it arrives); the query's watermark only times customers out.
+ *
+ * <p>The update rows and the streak can be left out ({@link SessionConfig#writesUpdates}, {@link
+ * SessionConfig#runsStreak}): the sessions in append mode alone are Spark's {@code session_window} query, and cost
+ * neither the held rows nor the streak's state. Without the streak, an order too late for the sessions goes no further
+ * than the late topic.
  */
 public final class SessionTopology {
 
@@ -55,20 +61,23 @@ public final class SessionTopology {
         ShopTopics topics = config.topics();
         QueryLateness sessions = new QueryLateness(SESSIONS, config.grace(), new SessionLateness(config.gap()));
         QueryLateness streaks = new QueryLateness(STREAKS, config.grace(), LatenessRule.NEVER_LATE);
+        List<QueryLateness> queries = config.runsStreak() ? List.of(sessions, streaks) : List.of(sessions);
         List<String> inputs = List.of(config.ordersTopic());
         KStream<String, Order> orders =
                 InputStreams.keyedByOrder(builder, topics.orders(config.ordersTopic()), "orders-source");
         KStream<String, Timed<Order>> timed = EventTimeSteps.source(orders,
-                new SourceStep(SOURCE, inputs, List.of(sessions, streaks), SourceStep.Mode.REPORTS),
+                new SourceStep(SOURCE, inputs, queries, SourceStep.Mode.REPORTS),
                 topics.orders(config.lateTopic()));
-        FrontierStep frontier = new FrontierStep(BY_CUSTOMER, inputs, List.of(sessions, streaks));
+        FrontierStep frontier = new FrontierStep(BY_CUSTOMER, inputs, queries);
         RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), config.stores());
         KStream<String, Timed<Order>> byCustomer = EventTimeSteps.inEventTimeOrder(
                 EventTimeSteps.track(EventTimeSteps.repartition(timed, BY_CUSTOMER,
                         order -> Long.toString(order.customerId()), Order.class, null, batching), frontier),
                 frontier, Order.class, config.stores());
         addSessions(byCustomer, sessions, frontier, config);
-        addStreaks(byCustomer, streaks, frontier, config);
+        if (config.runsStreak()) {
+            addStreaks(byCustomer, streaks, frontier, config);
+        }
         return builder.build();
     }
 
@@ -78,8 +87,9 @@ public final class SessionTopology {
         SessionWindowProcessor.SessionStores stores = new SessionWindowProcessor.SessionStores(SESSIONS + "-open",
                 SESSIONS + "-ends", frontier.storeName());
         long gap = config.gap().toMillis();
-        Map<String, KStream<String, SessionChange>> changes = byCustomer
-                .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap, stores),
+        boolean updates = config.writesUpdates();
+        BranchedKStream<String, SessionChange> kinds = byCustomer
+                .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap, stores, updates),
                                 // a customer's sessions are read and rewritten by each of their orders, often
                                 // within one commit interval: kept as objects for the interval and written once,
                                 // before the commit (WriteBehindStore); cached for the customers of the next ones
@@ -88,15 +98,19 @@ public final class SessionTopology {
                                 ExpiryIndex.storeBuilder(stores.ends(), config.stores())),
                         Named.as(SESSIONS + "-windows"), frontier.storeName())
                 .split(Named.as(SESSIONS + "-"))
-                .branch((key, change) -> change instanceof SessionChange.Closed, Branched.as("final"))
-                .branch((key, change) -> change instanceof SessionChange.Update, Branched.as("updates"))
-                .defaultBranch(Branched.as("late"));
-        Topic<String, SessionResult> updates = topics.sessionResults(config.sessionsTopic());
+                .branch((key, change) -> change instanceof SessionChange.Closed, Branched.as("final"));
+        if (updates) {
+            kinds = kinds.branch((key, change) -> change instanceof SessionChange.Update, Branched.as("updates"));
+        }
+        Map<String, KStream<String, SessionChange>> changes = kinds.defaultBranch(Branched.as("late"));
         Topic<String, SessionResult> finals = topics.sessionResults(config.finalSessionsTopic());
         Topic<String, Order> late = topics.orders(config.lateTopic());
-        changes.get(SESSIONS + "-updates")
-                .mapValues(change -> ((SessionChange.Update) change).result(), Named.as(SESSIONS + "-update-rows"))
-                .to(updates.name(), updates.producedAs(SESSIONS + "-update-sink"));
+        if (updates) {
+            Topic<String, SessionResult> rows = topics.sessionResults(config.sessionsTopic());
+            changes.get(SESSIONS + "-updates")
+                    .mapValues(change -> ((SessionChange.Update) change).result(), Named.as(SESSIONS + "-update-rows"))
+                    .to(rows.name(), rows.producedAs(SESSIONS + "-update-sink"));
+        }
         changes.get(SESSIONS + "-final")
                 .mapValues(change -> ((SessionChange.Closed) change).result(), Named.as(SESSIONS + "-final-rows"))
                 .to(finals.name(), finals.producedAs(SESSIONS + "-final-sink"));

@@ -46,12 +46,16 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * one. A task that stops drops the rows it holds (its store has the sessions), so after a start on a store that
  * has sessions, the first rows written are those of every open session: update mode may repeat a row, it never
  * loses the newest one.
+ *
+ * <p>Without update rows (append mode only) nothing is held and no tombstone written: a session's one row is its final
+ * one.
  */
 final class SessionWindowProcessor implements Processor<String, Timed<Order>, String, SessionChange> {
 
     private final QueryLateness query;
     private final long gap;
     private final SessionStores stores;
+    private final boolean writesUpdates;
     private ProcessorContext<String, SessionChange> context;
     private WriteBehindStore<String, List<OpenSession>> sessions;
     private ExpiryIndex ends;
@@ -62,10 +66,12 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
     /** Whether every open session's row was written since the start (see the class comment). */
     private boolean storeRowsWritten;
 
-    SessionWindowProcessor(QueryLateness query, long gap, SessionStores stores) {
+    /** @param writesUpdates whether update rows (and the tombstones of merges) are written, or final rows only */
+    SessionWindowProcessor(QueryLateness query, long gap, SessionStores stores, boolean writesUpdates) {
         this.query = query;
         this.gap = gap;
         this.stores = stores;
+        this.writesUpdates = writesUpdates;
     }
 
     @Override
@@ -77,6 +83,10 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
         this.ends = new ExpiryIndex(context.getStateStore(stores.ends()));
         this.idle = IdleLateness.of(context, query);
         this.closedUpTo = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(stores.frontier())));
+        if (!writesUpdates) {
+            this.storeRowsWritten = true;   // no rows a stop could have dropped
+            return;
+        }
         try (KeyValueIterator<String, List<OpenSession>> open = sessions.all()) {
             this.storeRowsWritten = !open.hasNext();
         }
@@ -97,7 +107,7 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
         Order order = event.event();
         long orderTs = order.eventTimeMillis();
         if (!query.rule().refusal(orderTs, query.watermark(event.newestBefore())).none()) {
-            return;   // refused at the source, which sent the late record (the event came on for the streak)
+            return;   // refused at the source, which sent the late record (the event came on for the streak's sake)
         }
         Refusal refusal = query.rule().refusal(orderTs, closedUpTo);
         if (!refusal.none()) {
@@ -119,6 +129,22 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
                 kept.add(session);
             }
         }
+        kept.add(merged);
+        kept.sort(Comparator.comparingLong(OpenSession::first));
+        sessions.put(customer, kept);
+        if (absorbed.isEmpty()) {
+            // a new session. One that grew keeps the index entries of what it absorbed, each at or before its end:
+            // when the watermark passes one, the session is looked at and indexed again at its end then
+            ends.add(merged.end(gap), customer.getBytes(StandardCharsets.UTF_8));
+        }
+        if (writesUpdates) {
+            writeOrHold(record, customerId, merged, absorbed);
+        }
+    }
+
+    /** The update rows of a change: a merge's at once, tombstones first; else the session's row, held. */
+    private void writeOrHold(Record<String, Timed<Order>> record, long customerId, OpenSession merged,
+                             List<OpenSession> absorbed) {
         boolean tombstoned = false;
         for (OpenSession session : absorbed) {
             if (session.first() != merged.first()) {
@@ -135,14 +161,6 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
             // built into a row when written: one replaced before that (the customer's next order) costs no key
             // text, result or record
             updates.hold(row.id(), row);
-        }
-        kept.add(merged);
-        kept.sort(Comparator.comparingLong(OpenSession::first));
-        sessions.put(customer, kept);
-        if (absorbed.isEmpty()) {
-            // a new session. One that grew keeps the index entries of what it absorbed, each at or before its end:
-            // when the watermark passes one, the session is looked at and indexed again at its end then
-            ends.add(merged.end(gap), customer.getBytes(StandardCharsets.UTF_8));
         }
     }
 

@@ -49,7 +49,7 @@ class SessionWindowProcessorRestartTest {
         MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
         processor = new SessionWindowProcessor(query, GAP.toMillis(),
-                new SessionWindowProcessor.SessionStores("open", "ends", "frontier"));
+                new SessionWindowProcessor.SessionStores("open", "ends", "frontier"), true);
     }
 
     @Test
