@@ -80,6 +80,12 @@ public final class WriteBehindStore<K, V> {
         return store.all();
     }
 
+    /** The keys from {@code from} to {@code to} (both included; {@code null}: open), as {@link #all} sees them. */
+    public KeyValueIterator<K, V> range(K from, K to) {
+        flush();
+        return store.range(from, to);
+    }
+
     /** Writes each key changed since the last flush and forgets what was read: before each commit of the task. */
     public void flush() {
         kept.forEach((key, known) -> {

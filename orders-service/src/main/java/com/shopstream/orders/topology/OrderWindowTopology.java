@@ -107,10 +107,12 @@ public final class OrderWindowTopology {
         Map<String, KStream<String, WindowOutput>> outputs = grouped
                 .process(ProcessorSuppliers.withStores(
                                 () -> new WindowProcessor(query, lateness(query), frontier.storeName()),
-                                // cached: an ungrouped query's few open windows are rewritten by every order
-                                config.stores().keyValueStore(query.storeName(),
+                                // a window gets a partial from each source partition, mostly within one commit
+                                // interval: kept as objects for the interval and written once, before the commit
+                                // (WriteBehindStore); cached for GET /windows and the windows of the next interval
+                                PreCommitStore.builder(config.stores().keyValueStore(query.storeName(),
                                         Serdes.Bytes(), new WindowAggregateSerde())
-                                        .withCachingEnabled()),
+                                        .withCachingEnabled())),
                         Named.as(name + "-windows"), frontier.storeName())
                 .split(Named.as(name + "-"))
                 .branch((key, output) -> output instanceof WindowOutput.Update, Branched.as("updates"))

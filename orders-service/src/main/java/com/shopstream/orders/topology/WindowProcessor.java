@@ -7,6 +7,7 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.WindowResult;
 import com.shopstream.common.streams.CommitInterval;
+import com.shopstream.common.streams.WriteBehindStore;
 import com.shopstream.common.watermark.EventBatches;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.InputClocks;
@@ -39,7 +40,6 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * One window query, driven by the query's watermark (the oldest of its input partitions' watermarks), never by a
@@ -74,7 +74,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     private ProcessorContext<String, WindowOutput> context;
     private IdleLateness idle;
     private DeadLetterRouter deadLetters;
-    private KeyValueStore<Bytes, WindowAggregate> windows;
+    private WriteBehindStore<Bytes, WindowAggregate> windows;
     /** Windows ending at or before it are final (and their rows written). */
     private long closedUpTo = InputClocks.NONE;
     /** Windows starting at or before it are gone from the store. */
@@ -105,7 +105,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         this.openWindowsWritten = false;
         this.closedUpTo = InputClocks.NONE;
         this.deletedUpTo = InputClocks.NONE;
-        this.windows = context.getStateStore(query.storeName());
+        this.windows = WriteBehindStore.of(context, query.storeName());
         this.idle = IdleLateness.of(context, lateness);
         this.deadLetters = DeadLetterRouter.from(context.appConfigs());
         long frontier = EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore));
@@ -315,6 +315,13 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                     windows.get(window.getKey()), WindowOutput.Update::new, window.getValue());
         }
         changed.clear();
+    }
+
+    @Override
+    public void close() {
+        if (windows != null) {
+            windows.close();
+        }
     }
 
     private void forward(String group, long start, WindowAggregate aggregate,

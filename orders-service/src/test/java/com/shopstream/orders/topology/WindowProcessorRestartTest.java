@@ -2,9 +2,14 @@ package com.shopstream.orders.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.shopstream.common.model.Order;
 import com.shopstream.common.model.WindowResult;
+import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.common.watermark.Timed;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,14 +18,16 @@ import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
+import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The window processor alone, started on a store that already holds a window (a restart): update rows are written
- * per commit interval from memory, so a crash after a commit can lose the rows of that commit's changes; the first
- * rows after the start are therefore those of every open window.
+ * The window processor alone, on its store. Started on a store that already holds a window (a restart): update rows
+ * are written per commit interval from memory, so a crash after a commit can lose the rows of that commit's changes;
+ * the first rows after the start are therefore those of every open window. And the windows it changes are in the store
+ * at each commit (written behind, once per commit), so a commit never has the records without their sums.
  */
 class WindowProcessorRestartTest {
 
@@ -38,7 +45,7 @@ class WindowProcessorRestartTest {
     @BeforeEach
     void start() {
         context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
-        windows = MockStores.keyValue(context, query.storeName(), Serdes.Bytes(), new WindowAggregateSerde());
+        windows = MockStores.writtenBeforeCommit(context, query.storeName(), Serdes.Bytes(), new WindowAggregateSerde());
         MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         processor = new WindowProcessor(query, OrderWindowTopology.lateness(query), "frontier");
     }
@@ -60,6 +67,30 @@ class WindowProcessorRestartTest {
         context.resetForwards();
         commit.getPunctuator().punctuate(100);
         assertThat(context.forwarded()).isEmpty();
+    }
+
+    @Test
+    void theWindowsChangedSinceTheLastCommitAreInTheStoreAtTheCommit() {
+        processor.init(context);
+        processor.process(order(1, "10:01:00", "1.50"));
+        processor.process(order(2, "10:02:00", "2.00"));
+        Bytes window = WindowKeys.key(TEN.toEpochMilli(), "all");
+        assertThat(windows.get(window)).as("kept in memory between commits").isNull();
+
+        ((PreCommitStore<Bytes, WindowAggregate>) windows).flushCache();   // what the task's commit runs first
+        assertThat(windows.get(window)).isEqualTo(new WindowAggregate(2, new BigDecimal("3.50")));
+
+        processor.process(order(3, "10:03:00", "1.00"));
+        ((PreCommitStore<Bytes, WindowAggregate>) windows).flushCache();
+        assertThat(windows.get(window)).as("read back from memory, not counted twice")
+                .isEqualTo(new WindowAggregate(3, new BigDecimal("4.50")));
+    }
+
+    private static Record<String, Timed<Order>> order(long id, String time, String amount) {
+        Instant at = Instant.parse("2026-01-22T" + time + "Z");
+        Order order = new Order(id, 1, new BigDecimal(amount), at);
+        return new Record<>("all", new Timed.Event<>(order, new InputPartition("orders", 0), 1, InputClocks.NONE,
+                at.toEpochMilli()), at.toEpochMilli());
     }
 
     @Test
