@@ -84,6 +84,10 @@ final class SuiteCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     private int instances;
 
+    @Option(names = "--keep-data", description = "keep the broker's data, the state directories and Spark's "
+            + "checkpoints in the work directory (default: deleted at the end; logs and JFR files stay)")
+    private boolean keepData;
+
     @Override
     public Integer call() throws Exception {
         SuiteBenchmark.run(options(), benchmarks.out());
@@ -98,7 +102,7 @@ final class SuiteCommand implements Callable<Integer> {
             return new SuiteOptions(orders, seed, List.of(runs.split(",")), liveRate,
                     Duration.ofSeconds(liveWarmUpSeconds), Duration.ofSeconds(liveSeconds), bootstrap,
                     dir.toAbsolutePath(), List.of(jvm.trim().split("\\s+")), jfr, partitions,
-                    Benchmarks.streamsProperties(streamsProperties), instances);
+                    Benchmarks.streamsProperties(streamsProperties), instances, keepData);
         } catch (IllegalArgumentException e) {
             // an unknown run, a property without '=', a count out of range: the command line is wrong
             throw new ParameterException(spec.commandLine(), e.getMessage());

@@ -25,12 +25,12 @@ class BenchmarksCommandLineTest {
                 "--live-rate", "0", "--live-warmup", "5", "--live-seconds", "10", "--bootstrap", "127.0.0.1:19092",
                 "--work-dir", "/tmp/bench", "--jvm", "-Xmx1g -XX:+UseParallelGC", "--jfr", "--partitions", "6",
                 "--streams-properties", "consumer.max.partition.fetch.bytes=65536,num.stream.threads=2",
-                "--instances", "2");
+                "--instances", "2", "--keep-data");
 
         assertThat(options).isEqualTo(new SuiteOptions(100_000, 7, List.of("plain", "orders", "dedup-pairs"), 0,
                 Duration.ofSeconds(5), Duration.ofSeconds(10), "127.0.0.1:19092", Path.of("/tmp/bench"),
                 List.of("-Xmx1g", "-XX:+UseParallelGC"), true, 6,
-                List.of("consumer.max.partition.fetch.bytes=65536", "num.stream.threads=2"), 2));
+                List.of("consumer.max.partition.fetch.bytes=65536", "num.stream.threads=2"), 2, true));
     }
 
     @Test
@@ -51,6 +51,7 @@ class BenchmarksCommandLineTest {
         assertThat(options.partitions()).isEqualTo(3);
         assertThat(options.streamsProperties()).isEmpty();
         assertThat(options.instances()).isEqualTo(1);
+        assertThat(options.keepData()).as("the run's data goes at the end").isFalse();
         assertThat(suite("--streams-properties", "none").streamsProperties()).isEmpty();
     }
 

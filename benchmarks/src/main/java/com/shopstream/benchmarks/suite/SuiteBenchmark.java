@@ -47,6 +47,9 @@ public final class SuiteBenchmark {
             if (broker != null) {
                 broker.stop(Duration.ofMinutes(1));
             }
+            if (!options.keepData()) {
+                RunData.delete(options.workDir());
+            }
         }
     }
 

@@ -22,10 +22,12 @@ import java.util.List;
  * @param jfr         record a JFR profile of every drain (in {@code <work-dir>/jfr})
  * @param streamsProperties {@code key=value} Kafka Streams settings given to the baseline and every service alike
  * @param instances   processes of each service run, in one consumer group (the baselines and Spark stay one process)
+ * @param keepData    keep the broker's data, the state directories and Spark's checkpoints in the work directory
+ *                    after the run (else only the logs and JFR files stay: a run of 5,000,000 orders leaves GBs)
  */
 public record SuiteOptions(long orders, long seed, List<String> targets, long liveRate, Duration liveWarmUp, Duration liveDuration,
                            String bootstrap, Path workDir, List<String> jvmOptions, boolean jfr, int partitions,
-                           List<String> streamsProperties, int instances) {
+                           List<String> streamsProperties, int instances, boolean keepData) {
 
     public static final List<String> ALL_TARGETS =
             List.of("plain", "orders", "orders-5m-unbatched", "orders-5m-uncombined", "orders-5m",
