@@ -109,10 +109,10 @@ public final class OrderWindowTopology {
                                 () -> new WindowProcessor(query, lateness(query), frontier.storeName()),
                                 // a window gets a partial from each source partition, mostly within one commit
                                 // interval: kept as objects for the interval and written once, before the commit
-                                // (WriteBehindStore); cached for GET /windows and the windows of the next interval
+                                // (WriteBehindStore). No record cache: it would only coalesce what is written once
+                                // already, and its tree of keys cost a tenth of the stream thread (BENCHMARKS.md)
                                 PreCommitStore.builder(config.stores().keyValueStore(query.storeName(),
-                                        Serdes.Bytes(), new WindowAggregateSerde())
-                                        .withCachingEnabled())),
+                                        Serdes.Bytes(), new WindowAggregateSerde()))),
                         Named.as(name + "-windows"), frontier.storeName())
                 .split(Named.as(name + "-"))
                 .branch((key, output) -> output instanceof WindowOutput.Update, Branched.as("updates"))
