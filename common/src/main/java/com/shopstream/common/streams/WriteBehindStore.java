@@ -76,26 +76,32 @@ public final class WriteBehindStore<K, V> {
 
     /** Every key of the store, with what was written since the last commit (written to the store first). */
     public KeyValueIterator<K, V> all() {
-        flush();
+        writeChanged();
         return store.all();
     }
 
     /** The keys from {@code from} to {@code to} (both included; {@code null}: open), as {@link #all} sees them. */
     public KeyValueIterator<K, V> range(K from, K to) {
-        flush();
+        writeChanged();
         return store.range(from, to);
     }
 
     /** Writes each key changed since the last flush and forgets what was read: before each commit of the task. */
     public void flush() {
+        writeChanged();
+        kept.clear();
+    }
+
+    /** Writes each changed key, keeping what it knows: a scan between two commits does not make the next reads miss. */
+    private void writeChanged() {
         kept.forEach((key, known) -> {
             if (known.changed && known.value == null) {
                 store.delete(key);
             } else if (known.changed) {
                 store.put(key, known.value);
             }
+            known.changed = false;
         });
-        kept.clear();
     }
 
     /** Nothing is written before a commit any more (the processor's {@code close}: its task may become a standby). */

@@ -109,8 +109,9 @@ public final class OrderWindowTopology {
                                 () -> new WindowProcessor(query, lateness(query), frontier.storeName()),
                                 // a window gets a partial from each source partition, mostly within one commit
                                 // interval: kept as objects for the interval and written once, before the commit
-                                // (WriteBehindStore). No record cache: it would only coalesce what is written once
-                                // already, and its tree of keys cost a tenth of the stream thread (BENCHMARKS.md)
+                                // (WriteBehindStore). No record cache: it would only coalesce those writes again,
+                                // and its tree of keys cost a tenth of the per-customer stream thread (BENCHMARKS.md,
+                                // 2026-12-04)
                                 PreCommitStore.builder(config.stores().keyValueStore(query.storeName(),
                                         Serdes.Bytes(), new WindowAggregateSerde()))),
                         Named.as(name + "-windows"), frontier.storeName())

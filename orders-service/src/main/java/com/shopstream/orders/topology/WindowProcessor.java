@@ -271,11 +271,12 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         // windows whose end is in (closedUpTo, watermark]: their starts are in (closedUpTo - size, watermark - size]
         long fromStart = closedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : closedUpTo - size + 1;
         long toStart = watermark - size;
-        if (query.updateTopic() != null && (closedUpTo == InputClocks.NONE
-                || Math.floorDiv(toStart, advance) > Math.floorDiv(closedUpTo - size, advance))) {
+        // most advances end no window: then nothing is read (a scan writes the windows kept in memory first)
+        boolean windowsEnd = aWindowStartsIn(fromStart, toStart);
+        if (query.updateTopic() != null && windowsEnd) {
             writeUpdates();   // a window ends in (closedUpTo, watermark]: its last update goes before its final row
         }
-        if (query.finalTopic() != null && fromStart <= toStart) {
+        if (query.finalTopic() != null && windowsEnd) {
             try (KeyValueIterator<Bytes, WindowAggregate> due = windows.range(WindowKeys.first(fromStart),
                     WindowKeys.last(toStart))) {
                 while (due.hasNext()) {
@@ -289,7 +290,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         long expired = watermark - retention;
         if (deletedUpTo == InputClocks.NONE || expired > deletedUpTo) {
             long deleteFrom = deletedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : deletedUpTo + 1;
-            if (deleteFrom <= expired) {
+            if (aWindowStartsIn(deleteFrom, expired)) {
                 List<Bytes> gone = new ArrayList<>();
                 try (KeyValueIterator<Bytes, WindowAggregate> old = windows.range(WindowKeys.first(deleteFrom),
                         WindowKeys.last(expired))) {
@@ -299,6 +300,11 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
             }
             deletedUpTo = expired;
         }
+    }
+
+    /** Whether a window starts in {@code [from, to]}: windows start at the multiples of the advance. */
+    private boolean aWindowStartsIn(long from, long to) {
+        return from <= to && Math.floorDiv(to, advance) > Math.floorDiv(from - 1, advance);
     }
 
     /** The update rows of the windows changed since the last ones (of every open window, the first time). */

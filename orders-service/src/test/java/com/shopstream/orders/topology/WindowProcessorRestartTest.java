@@ -82,8 +82,20 @@ class WindowProcessorRestartTest {
 
         processor.process(order(3, "10:03:00", "1.00"));
         ((PreCommitStore<Bytes, WindowAggregate>) windows).flushCache();
-        assertThat(windows.get(window)).as("read back from memory, not counted twice")
+        assertThat(windows.get(window)).as("added to what the store had, not counted twice")
                 .isEqualTo(new WindowAggregate(3, new BigDecimal("4.50")));
+    }
+
+    @Test
+    void aWindowMadeFinalBetweenCommitsHasTheOrdersNotYetInTheStore() {
+        processor.init(context);
+        processor.process(order(1, "10:01:00", "1.50"));
+        processor.process(order(2, "10:02:00", "2.00"));
+        long frontier = TEN.plus(FIVE).plus(GRACE).toEpochMilli();   // the watermark reaches 10:05
+        processor.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
+
+        assertThat(context.forwarded()).<WindowOutput>extracting(forwarded -> forwarded.record().value())
+                .contains(new WindowOutput.Final(new WindowResult(TEN, TEN.plus(FIVE), 2, new BigDecimal("3.50"))));
     }
 
     private static Record<String, Timed<Order>> order(long id, String time, String amount) {
