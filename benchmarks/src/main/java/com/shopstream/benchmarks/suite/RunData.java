@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,21 +12,44 @@ import org.slf4j.LoggerFactory;
 /**
  * What a suite run leaves in its work directory besides its logs and profiles: the broker's data (every run's
  * repartition and changelog topics), the services' and baselines' state directories, Spark's checkpoints. At
- * {@code --orders 5000000} that is several GB per invocation, which filled this machine's disk once.
+ * {@code --orders 5000000} that is several GB per invocation, which filled this machine's disk once. Only what the run
+ * itself created goes: a work directory given with {@code --work-dir} may hold a broker's data or state of something
+ * else (a {@code --bootstrap} broker's, the demo's, a run kept with {@code --keep-data}).
  */
 final class RunData {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunData.class);
 
-    /** The work directory's subdirectories the run's processes write data into (see BrokerProcess, ServiceProcess). */
-    static final List<String> DIRECTORIES = List.of("kafka", "state", "spark");
+    /** The broker's data ({@code BrokerProcess}). */
+    static final String BROKER = "kafka";
+    /** The services', baselines' and Spark's data ({@code ServiceProcess}, {@code BaselineTarget}, {@code SparkTarget}). */
+    static final List<String> PROCESSES = List.of("state", "spark");
 
-    private RunData() {
+    private final Path workDir;
+    private final List<String> absentAtStart;
+
+    private RunData(Path workDir, List<String> absentAtStart) {
+        this.workDir = workDir;
+        this.absentAtStart = absentAtStart;
     }
 
-    /** Deletes them (the broker stopped first); what cannot be deleted is logged, not thrown: the figures are out. */
-    static void delete(Path workDir) {
-        for (String name : DIRECTORIES) {
+    /** Notes which of the directories do not exist yet: only those are the run's own. */
+    static RunData before(Path workDir) {
+        List<String> absent = Stream.concat(Stream.of(BROKER), PROCESSES.stream())
+                .filter(name -> !Files.exists(workDir.resolve(name)))
+                .toList();
+        return new RunData(workDir, absent);
+    }
+
+    /**
+     * Deletes the directories the run created; the broker's only if the run started and stopped that broker. What
+     * cannot be deleted is logged, not thrown: the figures are out.
+     */
+    void delete(boolean brokerStoppedByThisRun) {
+        for (String name : absentAtStart) {
+            if (name.equals(BROKER) && !brokerStoppedByThisRun) {
+                continue;
+            }
             Path dir = workDir.resolve(name);
             if (!Files.exists(dir)) {
                 continue;

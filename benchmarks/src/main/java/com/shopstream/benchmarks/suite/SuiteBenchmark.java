@@ -30,6 +30,7 @@ public final class SuiteBenchmark {
     }
 
     public static void run(SuiteOptions options, PrintStream out) throws Exception {
+        RunData runData = RunData.before(options.workDir());
         Files.createDirectories(options.workDir().resolve("jfr"));
         String tag = Long.toString(System.currentTimeMillis(), 36);
         BrokerProcess broker = null;
@@ -45,10 +46,10 @@ public final class SuiteBenchmark {
             }
         } finally {
             if (broker != null) {
-                broker.stop(Duration.ofMinutes(1));
+                broker.stop(Duration.ofMinutes(1));   // throws if it did not stop: then nothing is deleted
             }
             if (!options.keepData()) {
-                RunData.delete(options.workDir());
+                runData.delete(broker != null);
             }
         }
     }
