@@ -35,10 +35,10 @@ public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, 
         sessionsTopic = sessionsTopic == null || sessionsTopic.isBlank() ? null : sessionsTopic;
         streaksTopic = streaksTopic == null || streaksTopic.isBlank() ? null : streaksTopic;
         if (finalSessionsTopic.isBlank()) {
-            throw new IllegalArgumentException("the sessions' final topic must be set: the sessions always run "
+            throw new IllegalArgumentException("shopstream.session.final-topic must be set: the sessions always run "
                     + "(only their update rows and the streak can be left out)");
         }
-        distinct(sessionsTopic, finalSessionsTopic, streaksTopic);
+        distinct(ordersTopic, lateTopic, sessionsTopic, finalSessionsTopic, streaksTopic);
         Objects.requireNonNull(streakThreshold, "streakThreshold");
         Objects.requireNonNull(streakClock, "streakClock");
         Objects.requireNonNull(stores, "stores");
@@ -51,12 +51,17 @@ public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, 
         positive(streakCheckInterval, "streak check interval");
     }
 
-    /** Two outputs on one topic would mix kinds of rows under one key format. */
+    /**
+     * Two outputs on one topic would mix kinds of rows under one key format, and an output on the input would read its
+     * own rows as orders.
+     */
     private static void distinct(String... topics) {
         for (int i = 0; i < topics.length; i++) {
             for (int j = i + 1; j < topics.length; j++) {
                 if (topics[i] != null && topics[i].equals(topics[j])) {
-                    throw new IllegalArgumentException("two of session-service's outputs write to " + topics[i]);
+                    throw new IllegalArgumentException("session-service's input and outputs must be distinct topics, "
+                            + "but two of them are " + topics[i] + " (shopstream.topics.orders, its late topic, "
+                            + "shopstream.session.update-topic, final-topic, streak.topic)");
                 }
             }
         }

@@ -86,9 +86,11 @@ class SessionOutputsLeftOutTest {
     @Test
     void theFinalTopicCannotBeLeftOutNorTwoOutputsShareATopic() {
         assertThatThrownBy(() -> SessionConfigs.with(Map.of("shopstream.session.final-topic", "")))
-                .hasMessageContaining("final topic must be set");
+                .hasMessageContaining("shopstream.session.final-topic must be set");
         assertThatThrownBy(() -> SessionConfigs.with(Map.of("shopstream.session.streak.topic", "customer-sessions")))
-                .hasMessageContaining("two of session-service's outputs write to customer-sessions");
+                .hasMessageContaining("two of them are customer-sessions");
+        assertThatThrownBy(() -> SessionConfigs.with(Map.of("shopstream.session.final-topic", "orders")))
+                .hasMessageContaining("two of them are orders");
     }
 
     private void order(long id, long customer, String time) {
