@@ -113,6 +113,27 @@ class SessionWindowProcessorRestartTest {
         assertThat(updates()).containsExactly(result(1, 2, 3, 2, "8.00"));
     }
 
+    @Test
+    void withoutUpdateRowsNothingIsHeldOrScheduledAndAMergedSessionsOnlyRowIsItsFinalOne() {
+        QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
+        SessionWindowProcessor appendOnly = new SessionWindowProcessor(query, GAP.toMillis(),
+                new SessionWindowProcessor.SessionStores("open", "ends", "frontier"), false);
+        open.put("9", List.of(session(0, 1, 1, "2.00")));   // a session from before a restart: no row rewritten
+        // (and not in the end index this test starts with, so it stays open)
+        appendOnly.init(context);
+        assertThat(context.scheduledPunctuators()).as("no update rows to write per commit interval").isEmpty();
+
+        appendOnly.process(order(7, 1, 10, "a"));   // [10, 13)
+        appendOnly.process(order(8, 1, 15, "b"));   // [15, 18)
+        appendOnly.process(order(9, 1, 13, "c"));   // touches both: one session [10, 18), no tombstone
+        assertThat(context.forwarded()).isEmpty();
+
+        long frontier = minute(18) + Duration.ofMinutes(3).toMillis();   // the watermark reaches 10:18
+        appendOnly.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
+        assertThat(context.forwarded()).<SessionChange>extracting(forwarded -> forwarded.record().value())
+                .containsExactly(SessionChange.closed(result(1, 10, 15, 3, "12.00")));
+    }
+
     private static Record<String, Timed<Order>> order(long orderId, long customer, int minute, String trace) {
         Order order = new Order(orderId, customer, new BigDecimal("4.00"), Instant.ofEpochMilli(minute(minute)));
         Record<String, Timed<Order>> record = new Record<>(Long.toString(customer), new Timed.Event<>(order,
