@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,8 +21,11 @@ final class RunData {
 
     /** The broker's data ({@code BrokerProcess}). */
     static final String BROKER = "kafka";
-    /** The services', baselines' and Spark's data ({@code ServiceProcess}, {@code BaselineTarget}, {@code SparkTarget}). */
-    static final List<String> PROCESSES = List.of("state", "spark");
+    /**
+     * The broker's, then the services', baselines' and Spark's data ({@code ServiceProcess}, {@code BaselineTarget},
+     * {@code SparkTarget}).
+     */
+    static final List<String> DIRECTORIES = List.of(BROKER, "state", "spark");
 
     private final Path workDir;
     private final List<String> absentAtStart;
@@ -35,9 +37,7 @@ final class RunData {
 
     /** Notes which of the directories do not exist yet: only those are the run's own. */
     static RunData before(Path workDir) {
-        List<String> absent = Stream.concat(Stream.of(BROKER), PROCESSES.stream())
-                .filter(name -> !Files.exists(workDir.resolve(name)))
-                .toList();
+        List<String> absent = DIRECTORIES.stream().filter(name -> !Files.exists(workDir.resolve(name))).toList();
         return new RunData(workDir, absent);
     }
 

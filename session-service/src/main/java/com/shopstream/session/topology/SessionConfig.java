@@ -4,7 +4,9 @@ import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.StateStoreKind;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What {@link SessionTopology} needs; built from {@code SessionProperties} (where the defaults are).
@@ -56,13 +58,12 @@ public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, 
      * own rows as orders.
      */
     private static void distinct(String... topics) {
-        for (int i = 0; i < topics.length; i++) {
-            for (int j = i + 1; j < topics.length; j++) {
-                if (topics[i] != null && topics[i].equals(topics[j])) {
-                    throw new IllegalArgumentException("session-service's input and outputs must be distinct topics, "
-                            + "but two of them are " + topics[i] + " (shopstream.topics.orders, its late topic, "
-                            + "shopstream.session.update-topic, final-topic, streak.topic)");
-                }
+        Set<String> seen = new HashSet<>();
+        for (String topic : topics) {
+            if (topic != null && !seen.add(topic)) {
+                throw new IllegalArgumentException("session-service's input and outputs must be distinct topics, "
+                        + "but two of them are " + topic + " (shopstream.topics.orders, its late topic, "
+                        + "shopstream.session.update-topic, final-topic, streak.topic)");
             }
         }
     }
