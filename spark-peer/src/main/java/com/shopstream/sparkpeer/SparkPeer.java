@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -147,16 +148,24 @@ public final class SparkPeer {
         long inputRows = 0;
         long dropped = 0;
         StreamingQueryProgress[] progress = running.recentProgress();
+        // each batch's rows, then its whole time and the part in the query's operators (Spark's own split), to tell
+        // the query's fixed costs (start, planning, the no-data batch that emits the last finals) from the data's
+        List<String> batches = new ArrayList<>();
         for (StreamingQueryProgress batch : progress) {
             inputRows += batch.numInputRows();
+            Map<String, Long> durations = batch.durationMs();
+            batches.add(batch.numInputRows() + ":" + durations.getOrDefault("triggerExecution", -1L) + ":"
+                    + durations.getOrDefault("addBatch", -1L));
             for (StateOperatorProgress operator : batch.stateOperators()) {
                 dropped += operator.numRowsDroppedByWatermark();
             }
         }
         // stdout is what the benchmark reads: one line, key=value
         System.out.println(String.format(Locale.ROOT, "%s query=%s input-rows=%d output-rows=%d"
-                        + " dropped-by-watermark=%d batches=%d seconds=%.3f cpu-seconds=%.3f peak-rss-mib=%d", RESULT,
-                query, inputRows, outputRows.get(), dropped, progress.length, seconds, cpu, peakRssMib()));
+                        + " dropped-by-watermark=%d batches=%d seconds=%.3f cpu-seconds=%.3f peak-rss-mib=%d"
+                        + " batch-rows-ms-addbatch-ms=%s", RESULT,
+                query, inputRows, outputRows.get(), dropped, progress.length, seconds, cpu, peakRssMib(),
+                String.join(",", batches)));
     }
 
     private static void deleteRecursively(Path dir) throws IOException {
