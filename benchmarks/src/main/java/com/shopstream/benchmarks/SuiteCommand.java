@@ -88,6 +88,11 @@ final class SuiteCommand implements Callable<Integer> {
             + "checkpoints in the work directory (default: deleted at the end; logs and JFR files stay)")
     private boolean keepData;
 
+    @Option(names = "--both-orders", description = "after the runs, make them again in the reverse order on the same "
+            + "broker, and compare each service with its baseline and its Spark run in both orders (the later of two "
+            + "runs on one broker measures faster, whichever it is)")
+    private boolean bothOrders;
+
     @Override
     public Integer call() throws Exception {
         SuiteBenchmark.run(options(), benchmarks.out());
@@ -102,7 +107,7 @@ final class SuiteCommand implements Callable<Integer> {
             return new SuiteOptions(orders, seed, List.of(runs.split(",")), liveRate,
                     Duration.ofSeconds(liveWarmUpSeconds), Duration.ofSeconds(liveSeconds), bootstrap,
                     dir.toAbsolutePath(), List.of(jvm.trim().split("\\s+")), jfr, partitions,
-                    Benchmarks.streamsProperties(streamsProperties), instances, keepData);
+                    Benchmarks.streamsProperties(streamsProperties), instances, keepData, bothOrders);
         } catch (IllegalArgumentException e) {
             // an unknown run, a property without '=', a count out of range: the command line is wrong
             throw new ParameterException(spec.commandLine(), e.getMessage());

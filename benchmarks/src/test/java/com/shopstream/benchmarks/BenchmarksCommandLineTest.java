@@ -25,12 +25,12 @@ class BenchmarksCommandLineTest {
                 "--live-rate", "0", "--live-warmup", "5", "--live-seconds", "10", "--bootstrap", "127.0.0.1:19092",
                 "--work-dir", "/tmp/bench", "--jvm", "-Xmx1g -XX:+UseParallelGC", "--jfr", "--partitions", "6",
                 "--streams-properties", "consumer.max.partition.fetch.bytes=65536,num.stream.threads=2",
-                "--instances", "2", "--keep-data");
+                "--instances", "2", "--keep-data", "--both-orders");
 
         assertThat(options).isEqualTo(new SuiteOptions(100_000, 7, List.of("plain", "orders", "dedup-pairs"), 0,
                 Duration.ofSeconds(5), Duration.ofSeconds(10), "127.0.0.1:19092", Path.of("/tmp/bench"),
                 List.of("-Xmx1g", "-XX:+UseParallelGC"), true, 6,
-                List.of("consumer.max.partition.fetch.bytes=65536", "num.stream.threads=2"), 2, true));
+                List.of("consumer.max.partition.fetch.bytes=65536", "num.stream.threads=2"), 2, true, true));
     }
 
     @Test
@@ -52,6 +52,7 @@ class BenchmarksCommandLineTest {
         assertThat(options.streamsProperties()).isEmpty();
         assertThat(options.instances()).isEqualTo(1);
         assertThat(options.keepData()).as("the run's data goes at the end").isFalse();
+        assertThat(options.bothOrders()).as("each run once").isFalse();
         assertThat(suite("--streams-properties", "none").streamsProperties()).isEmpty();
     }
 

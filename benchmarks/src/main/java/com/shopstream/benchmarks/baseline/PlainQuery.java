@@ -23,7 +23,9 @@ public enum PlainQuery {
     /** dedup-service's (order_id, order_ts) deduplication: {@link PlainDedupTopology}. */
     DEDUP("orders-deduped"),
     /** payments-service's re-keying by order id: {@link PlainPaymentsTopology}. */
-    PAYMENTS("payments");
+    PAYMENTS("payments"),
+    /** The floor: the orders read and parsed, nothing kept or written ({@link PlainReadTopology}). */
+    READ;
 
     private final List<String> outputs;
 
@@ -43,7 +45,7 @@ public enum PlainQuery {
             }
         }
         throw new IllegalArgumentException("unknown baseline query " + option + " (window, sessions, join, dedup, "
-                + "payments)");
+                + "payments, read)");
     }
 
     /** The topics this baseline writes (they must exist: the benchmark's broker does not create topics). */
@@ -65,6 +67,7 @@ public enum PlainQuery {
             case JOIN -> PlainJoinTopology.build(builder, topics.orders(), topics.payments(), out.get(0), out.get(1));
             case DEDUP -> PlainDedupTopology.build(builder, topics.orders(), out.get(0));
             case PAYMENTS -> PlainPaymentsTopology.build(builder, topics.paymentsRaw(), out.get(0));
+            case READ -> PlainReadTopology.build(builder, topics.orders());
         };
     }
 

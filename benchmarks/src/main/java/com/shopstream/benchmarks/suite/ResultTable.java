@@ -1,10 +1,11 @@
 package com.shopstream.benchmarks.suite;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The command's output, as Markdown: the drains side by side with the ceiling, each service with its own plain Kafka
@@ -22,8 +23,7 @@ final class ResultTable {
     }
 
     static void drains(PrintStream out, CeilingResult ceiling, List<DrainResult> drains) {
-        Map<String, DrainResult> byRun = new HashMap<>();
-        drains.forEach(drain -> byRun.put(drain.run(), drain));
+        Map<String, DrainResult> byRun = byRun(drains);
         out.println("| run | its plain baseline | input records | drain s | records/s | × ceiling | × its plain "
                 + "| 2nd half records/s | × its plain, 2nd half | CPU s | CPU µs/record | × its plain, CPU/record "
                 + "| broker CPU s | peak RSS MiB | state MiB | late | output rows | × Spark | × Spark, CPU/record |");
@@ -72,6 +72,49 @@ final class ResultTable {
                     run.tracked(), run.seen(), run.p50Millis(), run.p99Millis(), run.maxMillis(), run.maxLag(),
                     100 * run.cpuSeconds() / run.seconds()));
         }
+    }
+
+    /**
+     * Each service's comparisons — with its plain baseline and with its Spark run — taken in both passes of
+     * {@code --both-orders}: the ratio in each order and their geometric mean (records/s, and CPU per record as in
+     * the table: above 1 is cheaper than the other run). A pair one of the passes lacks has no row.
+     */
+    static void bothOrders(PrintStream out, List<DrainResult> given, List<DrainResult> reversed) {
+        Map<String, DrainResult> first = byRun(given);
+        Map<String, DrainResult> second = byRun(reversed);
+        out.println("| run | compared with | ran first in the given order | × records/s, given order "
+                + "| × records/s, reverse order | × records/s, geometric mean | × CPU/record, given order "
+                + "| × CPU/record, reverse order | × CPU/record, geometric mean |");
+        out.println("|---|---|---|---:|---:|---:|---:|---:|---:|");
+        for (DrainResult drain : given) {
+            for (String other : Arrays.asList(drain.baselineRun(), drain.sparkRun())) {
+                DrainResult otherFirst = other == null ? null : first.get(other);
+                DrainResult drainSecond = second.get(drain.run());
+                DrainResult otherSecond = other == null ? null : second.get(other);
+                if (otherFirst == null || drainSecond == null || otherSecond == null) {
+                    continue;
+                }
+                DrainInterval run = drain.whole();
+                DrainInterval with = otherFirst.whole();
+                DrainInterval runBack = drainSecond.whole();
+                DrainInterval withBack = otherSecond.whole();
+                double rateGiven = run.recordsPerSecond() / with.recordsPerSecond();
+                double rateReversed = runBack.recordsPerSecond() / withBack.recordsPerSecond();
+                double cpuGiven = with.cpuMicrosPerRecord() / run.cpuMicrosPerRecord();
+                double cpuReversed = withBack.cpuMicrosPerRecord() / runBack.cpuMicrosPerRecord();
+                out.println(format("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |", drain.name(),
+                        otherFirst.name(), given.indexOf(drain) < given.indexOf(otherFirst) ? drain.name()
+                                : otherFirst.name(),
+                        rateGiven, rateReversed, Math.sqrt(rateGiven * rateReversed),
+                        cpuGiven, cpuReversed, Math.sqrt(cpuGiven * cpuReversed)));
+            }
+        }
+    }
+
+    private static Map<String, DrainResult> byRun(List<DrainResult> drains) {
+        Map<String, DrainResult> byRun = new HashMap<>();
+        drains.forEach(drain -> byRun.put(drain.run(), drain));
+        return byRun;
     }
 
     private static String sparkMissing(DrainResult drain) {

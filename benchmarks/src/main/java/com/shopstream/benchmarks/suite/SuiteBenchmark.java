@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
@@ -79,38 +80,13 @@ public final class SuiteBenchmark {
         if (broker != null) {
             warmUp(options, out, tag, topics, bootstrap, drainRun);
         }
-        SparkRun sparkRun = new SparkRun(broker);
-        boolean sparkBuilt = SparkTarget.classPath().isPresent();
-        List<String> skipped = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        List<DrainResult> drains = new ArrayList<>();
-        for (String run : options.targets()) {
-            DrainResult result;
-            if (SuiteTargets.isSpark(run)) {
-                if (!sparkBuilt) {
-                    skipped.add(run);
-                    continue;
-                }
-                SparkTarget target = SuiteTargets.spark(run, options, topics, bootstrap, tag);
-                LOG.info("running {}", target.name());
-                try {
-                    result = sparkRun.measure(target);
-                } catch (SparkRun.Failed | IllegalStateException | java.io.UncheckedIOException e) {
-                    // the peer's failure is a finding, not the end of the run
-                    LOG.warn("{}", e.getMessage());
-                    failed.add(run + ": " + e.getMessage());
-                    continue;
-                }
-            } else {
-                DrainTarget target = SuiteTargets.drain(run, options, topics, bootstrap, tag, options.jvmOptions());
-                LOG.info("draining with {}", target.name());
-                // counting the output costs the idle timeout: only when its Spark run is there to compare with
-                boolean compared = target.sparkRun() != null && sparkBuilt
-                        && options.targets().contains(target.sparkRun());
-                result = drainRun.measure(target, compared);
-            }
-            LOG.info("{}: {} records in {} s", result.name(), result.whole().records(), result.whole().seconds());
-            drains.add(result);
+        Pass given = drainEach(options.targets(), options, tag, topics, bootstrap, drainRun, new SparkRun(broker));
+        Pass reversed = null;
+        if (options.bothOrders()) {
+            List<String> backwards = new ArrayList<>(options.targets());
+            Collections.reverse(backwards);
+            // a tag of its own: new consumer groups and application ids, so the second pass reads the whole backlog
+            reversed = drainEach(backwards, options, tag + "r", topics, bootstrap, drainRun, new SparkRun(broker));
         }
 
         List<LiveResult> live = new ArrayList<>();
@@ -132,17 +108,64 @@ public final class SuiteBenchmark {
         }
 
         out.println();
-        ResultTable.drains(out, ceiling, drains);
-        failed.forEach(failure -> out.printf("%nfailed: %s%n", failure));
-        if (!skipped.isEmpty()) {
+        ResultTable.drains(out, ceiling, given.drains());
+        given.failed().forEach(failure -> out.printf("%nfailed: %s%n", failure));
+        if (reversed != null) {
+            out.printf("%nThe same runs again, in the reverse order:%n%n");
+            ResultTable.drains(out, ceiling, reversed.drains());
+            reversed.failed().forEach(failure -> out.printf("%nfailed: %s%n", failure));
+            out.printf("%nEach comparison in both orders (the geometric mean of the two ratios cancels the later "
+                    + "run's advantage when it is a factor):%n%n");
+            ResultTable.bothOrders(out, given.drains(), reversed.drains());
+        }
+        if (!given.skipped().isEmpty()) {
             out.printf("%nnot run: %s — the Spark peer is not built (%s, then run the suite again)%n",
-                    String.join(", ", skipped), SparkTarget.BUILD);
+                    String.join(", ", given.skipped()), SparkTarget.BUILD);
         }
         if (!live.isEmpty()) {
             out.println();
             ResultTable.live(out, live);
         }
         out.printf("%nlogs: %s%n", options.workDir().resolve("logs"));
+    }
+
+    /** The drains of one pass over the runs, in the order made; the Spark runs skipped or failed. */
+    private record Pass(List<DrainResult> drains, List<String> skipped, List<String> failed) {
+    }
+
+    private static Pass drainEach(List<String> runs, SuiteOptions options, String tag, BenchTopics topics,
+                                  String bootstrap, DrainRun drainRun, SparkRun sparkRun) throws Exception {
+        boolean sparkBuilt = SparkTarget.classPath().isPresent();
+        Pass pass = new Pass(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        for (String run : runs) {
+            DrainResult result;
+            if (SuiteTargets.isSpark(run)) {
+                if (!sparkBuilt) {
+                    pass.skipped().add(run);
+                    continue;
+                }
+                SparkTarget target = SuiteTargets.spark(run, options, topics, bootstrap, tag);
+                LOG.info("running {}", target.name());
+                try {
+                    result = sparkRun.measure(target);
+                } catch (SparkRun.Failed | IllegalStateException | java.io.UncheckedIOException e) {
+                    // the peer's failure is a finding, not the end of the run
+                    LOG.warn("{}", e.getMessage());
+                    pass.failed().add(run + ": " + e.getMessage());
+                    continue;
+                }
+            } else {
+                DrainTarget target = SuiteTargets.drain(run, options, topics, bootstrap, tag, options.jvmOptions());
+                LOG.info("draining with {}", target.name());
+                // counting the output costs the idle timeout: only when its Spark run is there to compare with
+                boolean compared = target.sparkRun() != null && sparkBuilt
+                        && options.targets().contains(target.sparkRun());
+                result = drainRun.measure(target, compared);
+            }
+            LOG.info("{}: {} records in {} s", result.name(), result.whole().records(), result.whole().seconds());
+            pass.drains().add(result);
+        }
+        return pass;
     }
 
     /**

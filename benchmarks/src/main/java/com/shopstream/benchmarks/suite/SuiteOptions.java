@@ -11,7 +11,8 @@ import java.util.List;
  * @param targets     which runs to drain, in this order: services ({@code orders}, {@code orders-5m},
  *                    {@code orders-5m-by-customer}, {@code sessions}, {@code join}, {@code dedup}, {@code dedup-pairs},
  *                    {@code payments}), their plain Kafka Streams baselines ({@code plain} for the orders runs,
- *                    {@code plain-sessions}, {@code plain-join}, {@code plain-dedup}, {@code plain-payments}) and the
+ *                    {@code plain-sessions}, {@code plain-join}, {@code plain-dedup}, {@code plain-payments}), the floor
+ *                    under them all ({@code plain-read}: the orders read and parsed, nothing else) and the
  *                    Spark peer's runs ({@code spark-5m}, {@code spark-5m-by-customer}, {@code spark-sessions},
  *                    {@code spark-join}, {@code spark-dedup}; skipped with a note when the peer is not built)
  * @param liveRate    orders per second of the live latency run; 0 skips it
@@ -24,13 +25,16 @@ import java.util.List;
  * @param instances   processes of each service run, in one consumer group (the baselines and Spark stay one process)
  * @param keepData    keep the broker's data, the state directories and Spark's checkpoints in the work directory
  *                    after the run (else only the logs and JFR files stay: a run of 5,000,000 orders leaves GBs)
+ * @param bothOrders  make the runs a second time in the reverse order, on the same broker, and compare each pair of
+ *                    runs in both orders (on one broker the later of two runs measures faster, whichever it is)
  */
 public record SuiteOptions(long orders, long seed, List<String> targets, long liveRate, Duration liveWarmUp, Duration liveDuration,
                            String bootstrap, Path workDir, List<String> jvmOptions, boolean jfr, int partitions,
-                           List<String> streamsProperties, int instances, boolean keepData) {
+                           List<String> streamsProperties, int instances, boolean keepData,
+                           boolean bothOrders) {
 
     public static final List<String> ALL_TARGETS =
-            List.of("plain", "orders", "orders-5m-unbatched", "orders-5m-uncombined", "orders-5m",
+            List.of("plain", "plain-read", "orders", "orders-5m-unbatched", "orders-5m-uncombined", "orders-5m",
                     "orders-5m-by-customer-unbatched", "orders-5m-by-customer-uncombined", "orders-5m-by-customer",
                     "plain-sessions", "sessions-unbatched", "sessions", "sessions-append", "plain-join",
                     "join-unbatched", "join", "plain-dedup", "dedup", "dedup-pairs", "plain-payments", "payments",

@@ -68,6 +68,7 @@ class PlainTopologiesTest {
                 "baseline-status-join-store-left-shared-join-store");
         assertThat(stores(PlainQuery.DEDUP)).containsExactly("baseline-dedup-seen");
         assertThat(stores(PlainQuery.PAYMENTS)).isEmpty();
+        assertThat(stores(PlainQuery.READ)).isEmpty();
     }
 
     @Test

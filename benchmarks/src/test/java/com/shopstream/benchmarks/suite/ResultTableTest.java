@@ -33,6 +33,52 @@ class ResultTableTest {
                 "0.15", "");
     }
 
+    @Test
+    void bothOrdersGiveEachComparisonInEachOrderAndTheirGeometricMean() {
+        // given order: the service, its baseline after it, Spark last; then the reverse
+        List<DrainResult> given = List.of(
+                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 800, 2.0),
+                compared("plain", null, null, "plain (baseline): window", 1000, 2.0),
+                compared("spark-5m", null, null, "spark: 5m window", 400, 4.0));
+        List<DrainResult> reversed = List.of(
+                compared("spark-5m", null, null, "spark: 5m window", 500, 4.0),
+                compared("plain", null, null, "plain (baseline): window", 1200, 2.5),
+                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 900, 2.0));
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ResultTable.bothOrders(new PrintStream(bytes, true, StandardCharsets.UTF_8), given, reversed);
+        List<String> rows = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+
+        // | run | compared with | ran first in the given order | × records/s given, reverse, mean | × CPU/record …
+        assertThat(rows).hasSize(4);
+        assertThat(cells(rows.get(2), "orders-service (5m append)")).containsExactly("plain (baseline): window",
+                "orders-service (5m append)", "0.80", "0.75", "0.77", "1.00", "1.25", "1.12");
+        assertThat(cells(rows.get(3), "orders-service (5m append)")).containsExactly("spark: 5m window",
+                "orders-service (5m append)", "2.00", "1.80", "1.90", "2.00", "2.00", "2.00");
+    }
+
+    @Test
+    void bothOrdersLeaveOutAComparisonOnePassLacks() {
+        List<DrainResult> given = List.of(
+                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 800, 2.0),
+                compared("spark-5m", null, null, "spark: 5m window", 400, 4.0));
+        List<DrainResult> reversed = List.of(
+                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 900, 2.0));
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ResultTable.bothOrders(new PrintStream(bytes, true, StandardCharsets.UTF_8), given, reversed);
+
+        assertThat(bytes.toString(StandardCharsets.UTF_8).lines()).as("the header and its rule only").hasSize(2);
+    }
+
+    /** A drain of 10 s at {@code perSecond}, with {@code cpuMicros} CPU per record. */
+    private static DrainResult compared(String run, String baselineRun, String sparkRun, String name, long perSecond,
+                                        double cpuMicros) {
+        long records = perSecond * 10;
+        DrainInterval interval = new DrainInterval(records, 10, records * cpuMicros / 1e6, 0);
+        return new DrainResult(run, baselineRun, name, interval, interval, false, 100, 1024, 0, sparkRun, -1);
+    }
+
     private static DrainResult drain(String run, String baselineRun, String name, long perSecond, double seconds) {
         DrainInterval interval = new DrainInterval((long) (perSecond * seconds), seconds, 1, 0);
         return new DrainResult(run, baselineRun, name, interval, interval, false, 100, 1024, 0, null, -1);
@@ -46,7 +92,11 @@ class ResultTableTest {
     }
 
     private static List<String> cells(List<String> rows, String name) {
-        String row = rows.stream().filter(r -> r.startsWith("| " + name + " |")).findFirst().orElseThrow();
+        return cells(rows.stream().filter(r -> r.startsWith("| " + name + " |")).findFirst().orElseThrow(), name);
+    }
+
+    private static List<String> cells(String row, String name) {
+        assertThat(row).startsWith("| " + name + " |");
         return Arrays.stream(row.substring(1, row.length() - 1).split("\\|", -1)).map(String::strip).skip(1).toList();
     }
 }
