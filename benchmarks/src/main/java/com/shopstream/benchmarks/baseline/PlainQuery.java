@@ -24,7 +24,7 @@ public enum PlainQuery {
     DEDUP("orders-deduped"),
     /** payments-service's re-keying by order id: {@link PlainPaymentsTopology}. */
     PAYMENTS("payments"),
-    /** The floor: the orders read and parsed, nothing kept or written ({@link PlainReadTopology}). */
+    /** The floor: the orders read as bytes, nothing parsed, kept or written ({@link PlainReadTopology}). */
     READ;
 
     private final List<String> outputs;

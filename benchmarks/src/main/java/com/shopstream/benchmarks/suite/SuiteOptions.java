@@ -12,7 +12,7 @@ import java.util.List;
  *                    {@code orders-5m-by-customer}, {@code sessions}, {@code join}, {@code dedup}, {@code dedup-pairs},
  *                    {@code payments}), their plain Kafka Streams baselines ({@code plain} for the orders runs,
  *                    {@code plain-sessions}, {@code plain-join}, {@code plain-dedup}, {@code plain-payments}), the floor
- *                    under them all ({@code plain-read}: the orders read and parsed, nothing else) and the
+ *                    under them all ({@code plain-read}: the orders read as bytes, nothing else) and the
  *                    Spark peer's runs ({@code spark-5m}, {@code spark-5m-by-customer}, {@code spark-sessions},
  *                    {@code spark-join}, {@code spark-dedup}; skipped with a note when the peer is not built)
  * @param liveRate    orders per second of the live latency run; 0 skips it

@@ -53,7 +53,7 @@ final class SuiteTargets {
         return switch (name) {
             case "plain" -> baseline("plain", "plain (baseline): 5m window + suppress", PlainQuery.WINDOW,
                     List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
-            case "plain-read" -> baseline("plain-read", "plain-read (baseline): the orders read and parsed, nothing "
+            case "plain-read" -> baseline("plain-read", "plain-read (baseline): the orders read as bytes, nothing "
                     + "else (the floor)", PlainQuery.READ, List.of(topics.orders()), topics, bootstrap, tag, options,
                     jvmOptions);
             case "plain-sessions" -> baseline("plain-sessions",
