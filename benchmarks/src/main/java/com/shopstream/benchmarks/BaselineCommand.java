@@ -18,7 +18,7 @@ final class BaselineCommand implements Callable<Integer> {
     @ParentCommand
     private Benchmarks benchmarks;
 
-    @Option(names = "--query", paramLabel = "window|sessions|join|dedup|payments", defaultValue = "window",
+    @Option(names = "--query", paramLabel = "window|sessions|join|dedup|payments|read", defaultValue = "window",
             converter = QueryConverter.class, description = "which baseline (default: ${DEFAULT-VALUE})")
     private PlainQuery query;
 

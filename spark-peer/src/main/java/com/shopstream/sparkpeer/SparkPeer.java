@@ -148,7 +148,7 @@ public final class SparkPeer {
         long inputRows = 0;
         long dropped = 0;
         StreamingQueryProgress[] progress = running.recentProgress();
-        // each batch's rows, then its whole time and the part in the query's operators (Spark's own split), to tell
+        // each batch's rows, then its whole time and its execution (addBatch: read, parse, operators, sink), to tell
         // the query's fixed costs (start, planning, the no-data batch that emits the last finals) from the data's
         List<String> batches = new ArrayList<>();
         for (StreamingQueryProgress batch : progress) {

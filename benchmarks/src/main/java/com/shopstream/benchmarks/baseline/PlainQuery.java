@@ -9,8 +9,8 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
 
 /**
- * The plain Kafka Streams baselines, one per Shopstream service ({@code benchmarks baseline --query ...}). Each writes
- * to topics named {@code <output prefix><output>}.
+ * The plain Kafka Streams baselines, one per Shopstream service, and the floor under them ({@code read})
+ * ({@code benchmarks baseline --query ...}). Each writes to topics named {@code <output prefix><output>}.
  */
 public enum PlainQuery {
 

@@ -24,7 +24,7 @@ public final class PlainReadTopology {
     public static Topology build(StreamsBuilder builder, String ordersTopic) {
         builder.stream(ordersTopic, Consumed.with(Serdes.ByteArray(), Serdes.ByteArray())
                         .withName("baseline-orders-bytes-source"))
-                // a processor is needed for the topology to read at all; it ends each record's path
+                // one processor that takes each record, as every query's first step does
                 .foreach((key, value) -> { }, Named.as("baseline-read-only"));
         return builder.build();
     }

@@ -1,6 +1,7 @@
 package com.shopstream.benchmarks.suite;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -77,15 +78,13 @@ final class ResultTable {
     /**
      * Each service's comparisons — with its plain baseline and with its Spark run — taken in both passes of
      * {@code --both-orders}: the ratio in each order and their geometric mean (records/s, and CPU per record as in
-     * the table: above 1 is cheaper than the other run). A pair one of the passes lacks has no row.
+     * the table: above 1 is cheaper than the other run). A pair one of the passes lacks has no row; with none, a line
+     * says so.
      */
     static void bothOrders(PrintStream out, List<DrainResult> given, List<DrainResult> reversed) {
         Map<String, DrainResult> first = byRun(given);
         Map<String, DrainResult> second = byRun(reversed);
-        out.println("| run | compared with | ran first in the given order | × records/s, given order "
-                + "| × records/s, reverse order | × records/s, geometric mean | × CPU/record, given order "
-                + "| × CPU/record, reverse order | × CPU/record, geometric mean |");
-        out.println("|---|---|---|---:|---:|---:|---:|---:|---:|");
+        List<String> rows = new ArrayList<>();
         for (DrainResult drain : given) {
             for (String other : Arrays.asList(drain.baselineRun(), drain.sparkRun())) {
                 DrainResult otherFirst = other == null ? null : first.get(other);
@@ -102,13 +101,22 @@ final class ResultTable {
                 double rateReversed = runBack.recordsPerSecond() / withBack.recordsPerSecond();
                 double cpuGiven = with.cpuMicrosPerRecord() / run.cpuMicrosPerRecord();
                 double cpuReversed = withBack.cpuMicrosPerRecord() / runBack.cpuMicrosPerRecord();
-                out.println(format("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |", drain.name(),
+                rows.add(format("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |", drain.name(),
                         otherFirst.name(), given.indexOf(drain) < given.indexOf(otherFirst) ? drain.name()
                                 : otherFirst.name(),
                         rateGiven, rateReversed, Math.sqrt(rateGiven * rateReversed),
                         cpuGiven, cpuReversed, Math.sqrt(cpuGiven * cpuReversed)));
             }
         }
+        if (rows.isEmpty()) {
+            out.println("(no run was compared with another in both orders)");
+            return;
+        }
+        out.println("| run | compared with | ran first in the given order | × records/s, given order "
+                + "| × records/s, reverse order | × records/s, geometric mean | × CPU/record, given order "
+                + "| × CPU/record, reverse order | × CPU/record, geometric mean |");
+        out.println("|---|---|---|---:|---:|---:|---:|---:|---:|");
+        rows.forEach(out::println);
     }
 
     private static Map<String, DrainResult> byRun(List<DrainResult> drains) {

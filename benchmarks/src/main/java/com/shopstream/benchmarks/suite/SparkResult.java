@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * The line the Spark peer prints when its query has read the whole backlog: {@code spark-peer-result query=window-5m
- * input-rows=5495115 output-rows=18 dropped-by-watermark=0 batches=2 seconds=26.3 cpu-seconds=48.1 peak-rss-mib=1240}.
+ * input-rows=5495115 output-rows=18 dropped-by-watermark=0 batches=2 seconds=26.3 cpu-seconds=48.1 peak-rss-mib=1240
+ * batch-rows-ms-addbatch-ms=5495115:24650:22573,0:1128:913}; fields it does not use are read past.
  * Its seconds and CPU run from the query's start to its end (Spark's own start is outside, as a service's is).
  */
 record SparkResult(long inputRows, long outputRows, long dropped, double seconds, double cpuSeconds, long peakRssMib) {

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * {@code benchmarks suite}: every service against the engine's own ceiling, side by side, in one run on one broker.
  * Loads a seeded generated backlog once; measures Kafka's ConsumerPerformance on it (the ceiling), then drains it with
  * each service, each service's plain Kafka Streams baseline and the Spark peer's runs of the same queries, one at a
- * time, each a process of its own; then the live latency of orders-service's update mode. Prints one table.
+ * time, each a process of its own; then the live latency of orders-service's update mode. Prints one table (with
+ * {@code --both-orders}: the runs again in reverse, a second table, and each comparison in both orders).
  */
 public final class SuiteBenchmark {
 
@@ -80,13 +81,16 @@ public final class SuiteBenchmark {
         if (broker != null) {
             warmUp(options, out, tag, topics, bootstrap, drainRun);
         }
-        Pass given = drainEach(options.targets(), options, tag, topics, bootstrap, drainRun, new SparkRun(broker));
+        // looked for once: both passes make the same runs
+        boolean sparkBuilt = SparkTarget.classPath().isPresent();
+        Passes passes = new Passes(options, topics, bootstrap, drainRun, new SparkRun(broker), sparkBuilt);
+        Pass given = passes.drainEach(options.targets(), tag);
         Pass reversed = null;
         if (options.bothOrders()) {
             List<String> backwards = new ArrayList<>(options.targets());
             Collections.reverse(backwards);
             // a tag of its own: new consumer groups and application ids, so the second pass reads the whole backlog
-            reversed = drainEach(backwards, options, tag + "r", topics, bootstrap, drainRun, new SparkRun(broker));
+            reversed = passes.drainEach(backwards, tag + "-reverse");
         }
 
         List<LiveResult> live = new ArrayList<>();
@@ -133,51 +137,58 @@ public final class SuiteBenchmark {
     private record Pass(List<DrainResult> drains, List<String> skipped, List<String> failed) {
     }
 
-    private static Pass drainEach(List<String> runs, SuiteOptions options, String tag, BenchTopics topics,
-                                  String bootstrap, DrainRun drainRun, SparkRun sparkRun) throws Exception {
-        boolean sparkBuilt = SparkTarget.classPath().isPresent();
-        Pass pass = new Pass(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        for (String run : runs) {
-            DrainResult result;
-            if (SuiteTargets.isSpark(run)) {
-                if (!sparkBuilt) {
-                    pass.skipped().add(run);
-                    continue;
+    /** Makes the passes over the runs, each on the same broker and backlog. */
+    private record Passes(SuiteOptions options, BenchTopics topics, String bootstrap, DrainRun drainRun,
+                          SparkRun sparkRun, boolean sparkBuilt) {
+
+        Pass drainEach(List<String> runs, String tag) throws Exception {
+            List<DrainResult> drains = new ArrayList<>();
+            List<String> skipped = new ArrayList<>();
+            List<String> failed = new ArrayList<>();
+            for (String run : runs) {
+                DrainResult result;
+                if (SuiteTargets.isSpark(run)) {
+                    if (!sparkBuilt) {
+                        skipped.add(run);
+                        continue;
+                    }
+                    SparkTarget target = SuiteTargets.spark(run, options, topics, bootstrap, tag);
+                    LOG.info("running {}", target.name());
+                    try {
+                        result = sparkRun.measure(target);
+                    } catch (SparkRun.Failed | IllegalStateException | java.io.UncheckedIOException e) {
+                        // the peer's failure is a finding, not the end of the run
+                        LOG.warn("{}", e.getMessage());
+                        failed.add(run + ": " + e.getMessage());
+                        continue;
+                    }
+                } else {
+                    DrainTarget target = SuiteTargets.drain(run, options, topics, bootstrap, tag,
+                            options.jvmOptions());
+                    LOG.info("draining with {}", target.name());
+                    // counting the output costs the idle timeout: only when its Spark run is there to compare with
+                    boolean compared = target.sparkRun() != null && sparkBuilt
+                            && options.targets().contains(target.sparkRun());
+                    result = drainRun.measure(target, compared);
                 }
-                SparkTarget target = SuiteTargets.spark(run, options, topics, bootstrap, tag);
-                LOG.info("running {}", target.name());
-                try {
-                    result = sparkRun.measure(target);
-                } catch (SparkRun.Failed | IllegalStateException | java.io.UncheckedIOException e) {
-                    // the peer's failure is a finding, not the end of the run
-                    LOG.warn("{}", e.getMessage());
-                    pass.failed().add(run + ": " + e.getMessage());
-                    continue;
-                }
-            } else {
-                DrainTarget target = SuiteTargets.drain(run, options, topics, bootstrap, tag, options.jvmOptions());
-                LOG.info("draining with {}", target.name());
-                // counting the output costs the idle timeout: only when its Spark run is there to compare with
-                boolean compared = target.sparkRun() != null && sparkBuilt
-                        && options.targets().contains(target.sparkRun());
-                result = drainRun.measure(target, compared);
+                LOG.info("{}: {} records in {} s", result.name(), result.whole().records(),
+                        result.whole().seconds());
+                drains.add(result);
             }
-            LOG.info("{}: {} records in {} s", result.name(), result.whole().records(), result.whole().seconds());
-            pass.drains().add(result);
+            return new Pass(List.copyOf(drains), List.copyOf(skipped), List.copyOf(failed));
         }
-        return pass;
     }
 
     /**
      * One unmeasured drain of the whole backlog by the first run that is not Spark's (a service or a baseline), so that
      * no measured run pays for the fresh broker's warm-up (its JIT compiling the transactional produce and fetch paths
      * took a third of both cores in the first drain, whichever run that was, and none of the later ones). It makes
-     * the suite one drain longer.
+     * the suite one drain longer. Not {@code plain-read}: it produces nothing, so it would not warm the produce path.
      */
     private static void warmUp(SuiteOptions options, PrintStream out, String tag, BenchTopics topics,
                                String bootstrap, DrainRun drainRun) throws Exception {
         for (String run : options.targets()) {
-            if (!SuiteTargets.isSpark(run)) {
+            if (!SuiteTargets.isSpark(run) && !run.equals(SuiteTargets.FLOOR)) {
                 DrainTarget target = SuiteTargets.drain(run, options, topics, bootstrap, "warm-up-" + tag,
                         options.jvmOptions());
                 LOG.info("warming the broker up with an unmeasured drain of {}", target.name());

@@ -17,6 +17,9 @@ import java.util.List;
  */
 final class SuiteTargets {
 
+    /** The floor under the baselines: reads and does nothing, so it warms no produce path. */
+    static final String FLOOR = "plain-read";
+
     private SuiteTargets() {
     }
 
@@ -53,7 +56,7 @@ final class SuiteTargets {
         return switch (name) {
             case "plain" -> baseline("plain", "plain (baseline): 5m window + suppress", PlainQuery.WINDOW,
                     List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
-            case "plain-read" -> baseline("plain-read", "plain-read (baseline): the orders read as bytes, nothing "
+            case FLOOR -> baseline(FLOOR, "plain-read (baseline): the orders read as bytes, nothing "
                     + "else (the floor)", PlainQuery.READ, List.of(topics.orders()), topics, bootstrap, tag, options,
                     jvmOptions);
             case "plain-sessions" -> baseline("plain-sessions",

@@ -3,6 +3,7 @@ package com.shopstream.benchmarks.baseline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -69,6 +70,19 @@ class PlainTopologiesTest {
         assertThat(stores(PlainQuery.DEDUP)).containsExactly("baseline-dedup-seen");
         assertThat(stores(PlainQuery.PAYMENTS)).isEmpty();
         assertThat(stores(PlainQuery.READ)).isEmpty();
+    }
+
+    @Test
+    void theFloorReadsOnlyTheOrdersAndWritesNothing() {
+        List<TopologyDescription.Node> nodes = new ArrayList<>();
+        describe(PlainQuery.READ).subtopologies().forEach(sub -> nodes.addAll(sub.nodes()));
+
+        assertThat(nodes).filteredOn(TopologyDescription.Source.class::isInstance).singleElement()
+                .satisfies(source -> assertThat(((TopologyDescription.Source) source).topicSet())
+                        .containsExactly(TOPICS.orders()));
+        assertThat(nodes).noneMatch(TopologyDescription.Sink.class::isInstance);
+        assertThat(PlainQuery.READ.outputs("plain-")).isEmpty();
+        assertThat(PlainQuery.of("read")).isEqualTo(PlainQuery.READ);
     }
 
     @Test

@@ -45,9 +45,7 @@ class ResultTableTest {
                 compared("plain", null, null, "plain (baseline): window", 1200, 2.5),
                 compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 900, 2.0));
 
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ResultTable.bothOrders(new PrintStream(bytes, true, StandardCharsets.UTF_8), given, reversed);
-        List<String> rows = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        List<String> rows = bothOrders(given, reversed);
 
         // | run | compared with | ran first in the given order | × records/s given, reverse, mean | × CPU/record …
         assertThat(rows).hasSize(4);
@@ -58,17 +56,43 @@ class ResultTableTest {
     }
 
     @Test
+    void bothOrdersNameTheRunThatWentFirstInTheGivenOrder() {
+        // as in the default runs: the baseline before the service, Spark after it
+        List<DrainResult> given = List.of(
+                compared("plain", null, null, "plain (baseline): window", 1000, 2.0),
+                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 800, 2.0),
+                compared("spark-5m", null, null, "spark: 5m window", 400, 4.0));
+        List<DrainResult> reversed = List.of(given.get(2), given.get(1), given.get(0));
+
+        List<String> rows = bothOrders(given, reversed);
+
+        assertThat(cells(rows.get(2), "orders-service (5m append)")).containsSequence("plain (baseline): window",
+                "plain (baseline): window");
+        assertThat(cells(rows.get(3), "orders-service (5m append)")).containsSequence("spark: 5m window",
+                "orders-service (5m append)");
+    }
+
+    @Test
     void bothOrdersLeaveOutAComparisonOnePassLacks() {
         List<DrainResult> given = List.of(
                 compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 800, 2.0),
+                compared("plain", null, null, "plain (baseline): window", 1000, 2.0),
                 compared("spark-5m", null, null, "spark: 5m window", 400, 4.0));
-        List<DrainResult> reversed = List.of(
-                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 900, 2.0));
+        // the reverse pass without Spark's run, then without the service's
+        List<DrainResult> withoutSpark = List.of(given.get(1), given.get(0));
+        List<DrainResult> withoutService = List.of(given.get(2), given.get(1));
 
+        assertThat(bothOrders(given, withoutSpark)).hasSize(3)
+                .element(2).satisfies(row -> assertThat(cells(row, "orders-service (5m append)"))
+                        .startsWith("plain (baseline): window"));
+        assertThat(bothOrders(given, withoutService))
+                .containsExactly("(no run was compared with another in both orders)");
+    }
+
+    private static List<String> bothOrders(List<DrainResult> given, List<DrainResult> reversed) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         ResultTable.bothOrders(new PrintStream(bytes, true, StandardCharsets.UTF_8), given, reversed);
-
-        assertThat(bytes.toString(StandardCharsets.UTF_8).lines()).as("the header and its rule only").hasSize(2);
+        return bytes.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
     /** A drain of 10 s at {@code perSecond}, with {@code cpuMicros} CPU per record. */

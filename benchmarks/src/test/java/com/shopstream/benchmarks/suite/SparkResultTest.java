@@ -21,6 +21,16 @@ class SparkResultTest {
     }
 
     @Test
+    void theBatchesFieldOfThePeerIsReadPast() {
+        String line = "spark-peer-result query=window-5m input-rows=219571 output-rows=18 dropped-by-watermark=7"
+                + " batches=2 seconds=17.017 cpu-seconds=25.500 peak-rss-mib=1240 batch-rows-ms-addbatch-ms=";
+        SparkResult expected = new SparkResult(219_571, 18, 7, 17.017, 25.5, 1240);
+
+        assertThat(SparkResult.parse(line + "219571:15012:14210,0:1128:913")).isEqualTo(expected);
+        assertThat(SparkResult.parse(line)).as("no batch").isEqualTo(expected);
+    }
+
+    @Test
     void aRunOfTheSameQueryIsComparedWithSparkAndBothCountTheirRows() {
         DrainInterval spark = new DrainInterval(10_000, 10, 20, 0);      // 1,000 records/s, 2,000 µs/record
         DrainInterval ours = new DrainInterval(10_000, 5, 5, 0);         // 2,000 records/s, 500 µs/record

@@ -1,0 +1,56 @@
+package com.shopstream.benchmarks.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.benchmarks.baseline.PlainQuery;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class SuiteTargetsTest {
+
+    private static final SuiteOptions OPTIONS = new SuiteOptions(1000, 42, SuiteOptions.ALL_TARGETS, 0,
+            Duration.ofSeconds(1), Duration.ofSeconds(1), "127.0.0.1:9092", Path.of("/tmp/suite-targets-test"),
+            List.of(SuiteOptions.DEFAULT_JVM.split(" ")), false, 3, List.of(), 1, false, false);
+    private static final BenchTopics TOPICS = BenchTopics.of(42, 1000);
+
+    @Test
+    void everyRunOfTheSuiteIsATargetOfThatRunWithItsOwnRowAndGroup() {
+        List<String> rows = new ArrayList<>();
+        List<String> groups = new ArrayList<>();
+        for (String run : SuiteOptions.ALL_TARGETS) {
+            if (SuiteTargets.isSpark(run)) {
+                SparkTarget spark = SuiteTargets.spark(run, OPTIONS, TOPICS, "127.0.0.1:9092", "t");
+                assertThat(spark.run()).isEqualTo(run);
+                rows.add(spark.name());
+            } else {
+                DrainTarget target = SuiteTargets.drain(run, OPTIONS, TOPICS, "127.0.0.1:9092", "t",
+                        OPTIONS.jvmOptions());
+                assertThat(target.run()).isEqualTo(run);
+                assertThat(SuiteOptions.ALL_TARGETS).as("what %s is compared with is a run", run)
+                        .containsAll(Stream.of(target.baselineRun(), target.sparkRun()).filter(Objects::nonNull)
+                                .toList());
+                rows.add(target.name());
+                groups.add(target.group());
+            }
+        }
+        assertThat(rows).doesNotHaveDuplicates();
+        assertThat(groups).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void theFloorReadsTheOrdersAndIsComparedWithNothing() {
+        DrainTarget floor = SuiteTargets.drain(SuiteTargets.FLOOR, OPTIONS, TOPICS, "127.0.0.1:9092", "t",
+                OPTIONS.jvmOptions());
+
+        assertThat(floor).isInstanceOfSatisfying(BaselineTarget.class,
+                baseline -> assertThat(baseline.query()).isEqualTo(PlainQuery.READ));
+        assertThat(floor.inputs()).containsExactly(TOPICS.orders());
+        assertThat(floor.baselineRun()).isNull();
+        assertThat(floor.sparkRun()).isNull();
+    }
+}
