@@ -89,8 +89,8 @@ final class SuiteCommand implements Callable<Integer> {
     private boolean keepData;
 
     @Option(names = "--both-orders", description = "after the runs, make them again in the reverse order on the same "
-            + "broker, and compare each service with its baseline and its Spark run in both orders (the later of two "
-            + "runs on one broker measures faster, whichever it is)")
+            + "broker, and compare each service with its baseline and its Spark run in both orders (on one broker the "
+            + "later of two runs often measures faster, whichever it is)")
     private boolean bothOrders;
 
     @Override

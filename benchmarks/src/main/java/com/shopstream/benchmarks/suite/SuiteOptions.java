@@ -25,8 +25,9 @@ import java.util.List;
  * @param instances   processes of each service run, in one consumer group (the baselines and Spark stay one process)
  * @param keepData    keep the broker's data, the state directories and Spark's checkpoints in the work directory
  *                    after the run (else only the logs and JFR files stay: a run of 5,000,000 orders leaves GBs)
- * @param bothOrders  make the runs a second time in the reverse order, on the same broker, and compare each pair of
- *                    runs in both orders (on one broker the later of two runs measures faster, whichever it is)
+ * @param bothOrders  make the runs a second time in the reverse order, on the same broker, and compare each service
+ *                    with its baseline and its Spark run in both orders (on one broker the later of two runs often
+ *                    measures faster, whichever it is)
  */
 public record SuiteOptions(long orders, long seed, List<String> targets, long liveRate, Duration liveWarmUp, Duration liveDuration,
                            String bootstrap, Path workDir, List<String> jvmOptions, boolean jfr, int partitions,
