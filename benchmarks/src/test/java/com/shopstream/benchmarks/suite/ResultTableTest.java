@@ -11,6 +11,12 @@ import org.junit.jupiter.api.Test;
 
 class ResultTableTest {
 
+    // the given pass of the both-orders tests: a service, its baseline and its Spark run
+    private static final DrainResult SERVICE =
+            compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 800, 2.0);
+    private static final DrainResult PLAIN = compared("plain", null, null, "plain (baseline): window", 1000, 2.0);
+    private static final DrainResult SPARK = compared("spark-5m", null, null, "spark: 5m window", 400, 4.0);
+
     @Test
     void eachServiceIsComparedWithItsOwnBaseline() {
         List<DrainResult> drains = List.of(
@@ -36,10 +42,7 @@ class ResultTableTest {
     @Test
     void bothOrdersGiveEachComparisonInEachOrderAndTheirGeometricMean() {
         // given order: the service, its baseline after it, Spark last; then the reverse
-        List<DrainResult> given = List.of(
-                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 800, 2.0),
-                compared("plain", null, null, "plain (baseline): window", 1000, 2.0),
-                compared("spark-5m", null, null, "spark: 5m window", 400, 4.0));
+        List<DrainResult> given = List.of(SERVICE, PLAIN, SPARK);
         List<DrainResult> reversed = List.of(
                 compared("spark-5m", null, null, "spark: 5m window", 500, 4.0),
                 compared("plain", null, null, "plain (baseline): window", 1200, 2.5),
@@ -58,11 +61,8 @@ class ResultTableTest {
     @Test
     void bothOrdersNameTheRunThatWentFirstInTheGivenOrder() {
         // as in the default runs: the baseline before the service, Spark after it
-        List<DrainResult> given = List.of(
-                compared("plain", null, null, "plain (baseline): window", 1000, 2.0),
-                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 800, 2.0),
-                compared("spark-5m", null, null, "spark: 5m window", 400, 4.0));
-        List<DrainResult> reversed = List.of(given.get(2), given.get(1), given.get(0));
+        List<DrainResult> given = List.of(PLAIN, SERVICE, SPARK);
+        List<DrainResult> reversed = List.of(SPARK, SERVICE, PLAIN);
 
         List<String> rows = bothOrders(given, reversed);
 
@@ -74,13 +74,10 @@ class ResultTableTest {
 
     @Test
     void bothOrdersLeaveOutAComparisonOnePassLacks() {
-        List<DrainResult> given = List.of(
-                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 800, 2.0),
-                compared("plain", null, null, "plain (baseline): window", 1000, 2.0),
-                compared("spark-5m", null, null, "spark: 5m window", 400, 4.0));
+        List<DrainResult> given = List.of(SERVICE, PLAIN, SPARK);
         // the reverse pass without Spark's run, then without the service's
-        List<DrainResult> withoutSpark = List.of(given.get(1), given.get(0));
-        List<DrainResult> withoutService = List.of(given.get(2), given.get(1));
+        List<DrainResult> withoutSpark = List.of(PLAIN, SERVICE);
+        List<DrainResult> withoutService = List.of(SPARK, PLAIN);
 
         assertThat(bothOrders(given, withoutSpark)).hasSize(3)
                 .element(2).satisfies(row -> assertThat(cells(row, "orders-service (5m append)"))
