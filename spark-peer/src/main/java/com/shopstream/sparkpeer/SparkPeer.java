@@ -135,6 +135,7 @@ public final class SparkPeer {
         AtomicLong outputRows = new AtomicLong();
         VoidFunction2<Dataset<Row>, Long> counting = (batch, id) -> outputRows.addAndGet(batch.count());
         double cpuBefore = cpuSeconds();
+        double jitBefore = compilerCpuSeconds();
         long started = System.nanoTime();
         StreamingQuery running = result.writeStream()
                 .outputMode("append")
@@ -145,6 +146,7 @@ public final class SparkPeer {
         running.awaitTermination();
         double seconds = (System.nanoTime() - started) / 1e9;
         double cpu = cpuSeconds() - cpuBefore;
+        double jit = compilerCpuSeconds() - jitBefore;
         long inputRows = 0;
         long dropped = 0;
         StreamingQueryProgress[] progress = running.recentProgress();
@@ -163,9 +165,9 @@ public final class SparkPeer {
         // stdout is what the benchmark reads: one line, key=value
         System.out.println(String.format(Locale.ROOT, "%s query=%s input-rows=%d output-rows=%d"
                         + " dropped-by-watermark=%d batches=%d seconds=%.3f cpu-seconds=%.3f peak-rss-mib=%d"
-                        + " batch-rows-ms-addbatch-ms=%s", RESULT,
+                        + " batch-rows-ms-addbatch-ms=%s jit-cpu-seconds=%.3f", RESULT,
                 query, inputRows, outputRows.get(), dropped, progress.length, seconds, cpu, peakRssMib(),
-                String.join(",", batches)));
+                String.join(",", batches), jit));
     }
 
     private static void deleteRecursively(Path dir) throws IOException {
@@ -194,6 +196,32 @@ public final class SparkPeer {
     private static double cpuSeconds() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime() / 1e9;
+    }
+
+    /**
+     * User + system CPU of this JVM's JIT compiler threads ({@code C1 CompilerThread<n>}, {@code C2 CompilerThread<n>},
+     * 15 characters of their names in {@code /proc}), read as the benchmark reads a service's: how much of the query's
+     * CPU went to compiling. A thread that ends between the listing and the read is skipped.
+     */
+    private static double compilerCpuSeconds() throws IOException {
+        double ticks = 0;
+        try (Stream<Path> threads = Files.list(Path.of("/proc/self/task"))) {
+            for (Path thread : threads.toList()) {
+                String stat;
+                try {
+                    stat = Files.readString(thread.resolve("stat"));
+                } catch (IOException ended) {
+                    continue;
+                }
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                    // after the name: state, then utime and stime at 11 and 12, in clock ticks (100 a second)
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+                }
+            }
+        }
+        return ticks / 100;
     }
 
     private static long peakRssMib() throws Exception {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A JVM started from an executable jar (or a main class), its output in a log file: start it, wait for a line, stop
@@ -149,7 +150,42 @@ public class JavaProcess implements AutoCloseable {
 
     /** User + system CPU seconds of the process so far. */
     public double cpuSeconds() {
-        String line = read("/proc/" + pid() + "/stat");
+        return cpuSecondsOf(read("/proc/" + pid() + "/stat"));
+    }
+
+    /**
+     * User + system CPU seconds so far of the JVM's JIT compiler threads ({@code C1 CompilerThread<n>}, {@code C2
+     * CompilerThread<n>}; the kernel keeps 15 characters of a thread's name): how much of the process's CPU went to
+     * compiling. A compiler thread the JVM stopped since (it may, with more than two cores) is not counted; a thread
+     * that ends between listing and reading is skipped.
+     */
+    public double compilerCpuSeconds() {
+        return compilerCpuSeconds(Path.of("/proc/" + pid() + "/task"));
+    }
+
+    /** {@link #compilerCpuSeconds()} of the process whose {@code /proc/<pid>/task} directory is {@code tasks}. */
+    static double compilerCpuSeconds(Path tasks) {
+        double seconds = 0;
+        try (Stream<Path> threads = Files.list(tasks)) {
+            for (Path thread : threads.toList()) {
+                try {
+                    String stat = Files.readString(thread.resolve("stat"));
+                    String threadName = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    if (threadName.startsWith("C1 CompilerThre") || threadName.startsWith("C2 CompilerThre")) {
+                        seconds += cpuSecondsOf(stat);
+                    }
+                } catch (IOException ended) {
+                    // the thread ended between the listing and the read: skipped
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return seconds;
+    }
+
+    /** A {@code stat} line's user + system CPU seconds. */
+    private static double cpuSecondsOf(String line) {
         String[] stat = line.substring(line.lastIndexOf(')') + 2).split(" ");
         // fields after the command: state is index 0, so utime (14th field) is index 11 and stime index 12
         return (Long.parseLong(stat[11]) + Long.parseLong(stat[12])) / (double) CLOCK_TICKS_PER_SECOND;

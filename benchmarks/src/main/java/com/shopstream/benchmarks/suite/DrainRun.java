@@ -54,6 +54,7 @@ final class DrainRun {
                 }
                 GroupProgress.Snapshot now = progress.snapshot();
                 DrainSample sample = new DrainSample(now.nanos(), now.committed(), now.lag(), cpuSeconds(processes),
+                        processes.stream().mapToDouble(JavaProcess::compilerCpuSeconds).sum(),
                         broker == null ? 0 : broker.cpuSeconds());
                 if (samples.isEmpty() && now.committed() > 0) {
                     LOG.info("{}: first commit seen, {} records committed", target.name(), now.committed());

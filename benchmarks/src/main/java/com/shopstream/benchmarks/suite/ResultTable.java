@@ -26,12 +26,13 @@ final class ResultTable {
     static void drains(PrintStream out, CeilingResult ceiling, List<DrainResult> drains) {
         Map<String, DrainResult> byRun = byRun(drains);
         out.println("| run | its plain baseline | input records | drain s | records/s | × ceiling | × its plain "
-                + "| 2nd half records/s | × its plain, 2nd half | CPU s | CPU µs/record | × its plain, CPU/record "
-                + "| broker CPU s | peak RSS MiB | state MiB | late | output rows | × Spark | × Spark, CPU/record |");
-        out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+                + "| 2nd half records/s | × its plain, 2nd half | CPU s | CPU µs/record | JIT % of CPU "
+                + "| × its plain, CPU/record | broker CPU s | peak RSS MiB | state MiB | late | output rows | × Spark "
+                + "| × Spark, CPU/record |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         if (ceiling != null) {
             out.println(format("| ceiling: ConsumerPerformance | %s | %,d | %.1f | %,.0f | 1.00 | | | | | | | | | | "
-                    + "| | | |", NONE, ceiling.records(), ceiling.fetchSeconds(), ceiling.recordsPerSecond()));
+                    + "| | | | |", NONE, ceiling.records(), ceiling.fetchSeconds(), ceiling.recordsPerSecond()));
         }
         for (DrainResult drain : drains) {
             DrainInterval whole = drain.whole();
@@ -39,8 +40,8 @@ final class ResultTable {
             DrainResult plain = drain.baselineRun() == null ? null : byRun.get(drain.baselineRun());
             DrainResult spark = drain.sparkRun() == null ? null : byRun.get(drain.sparkRun());
             String noRatio = drain.baselineRun() == null ? NONE : "";
-            out.println(format("| %s | %s | %,d | %.1f | %,.0f | %s | %s | %s | %s | %.1f | %.1f | %s | %s | %,d "
-                            + "| %s | %s | %s | %s | %s |",
+            out.println(format("| %s | %s | %,d | %.1f | %,.0f | %s | %s | %s | %s | %.1f | %.1f | %s | %s | %s "
+                            + "| %,d | %s | %s | %s | %s | %s |",
                     drain.name(),
                     drain.baselineRun() == null ? NONE
                             : drain.baselineRun() + (plain == null ? " (not run)" : ""),
@@ -51,6 +52,7 @@ final class ResultTable {
                     plain == null || warm == null ? noRatio
                             : ratio(warm.recordsPerSecond(), plain.secondHalf().recordsPerSecond()),
                     whole.cpuSeconds(), whole.cpuMicrosPerRecord(),
+                    whole.jitShare() < 0 ? "?" : format("%.0f", 100 * whole.jitShare()),
                     plain == null ? noRatio : ratio(plain.whole().cpuMicrosPerRecord(), whole.cpuMicrosPerRecord()),
                     drain.brokerMeasured() ? format("%.1f", whole.brokerCpuSeconds()) : "",
                     drain.peakRssMib(),

@@ -50,7 +50,7 @@ final class SparkRun {
             SparkResult result = SparkResult.parse(results.get(results.size() - 1));
             double brokerCpu = broker == null ? 0 : broker.cpuSeconds() - brokerBefore;
             DrainInterval whole = new DrainInterval(result.inputRows(), result.seconds(), result.cpuSeconds(),
-                    brokerCpu);
+                    result.jitCpuSeconds(), brokerCpu);
             return new DrainResult(target.run(), null, target.name(), whole, null, broker != null,
                     result.peakRssMib(), -1, result.dropped(), null, result.outputRows());
         }

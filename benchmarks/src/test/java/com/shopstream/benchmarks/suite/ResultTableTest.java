@@ -40,6 +40,23 @@ class ResultTableTest {
     }
 
     @Test
+    void everyRowHasAsManyCellsAsTheHeaderAndTheJitShareFollowsTheCpu() {
+        DrainInterval measured = new DrainInterval(10_000, 10, 4, 1, 0);
+        DrainInterval unknown = new DrainInterval(10_000, 10, 4, DrainInterval.UNKNOWN, 0);
+        List<String> rows = table(List.of(
+                new DrainResult("orders-5m", null, "orders-service (5m append)", measured, measured, false, 100, 1024,
+                        0, null, -1),
+                new DrainResult("spark-5m", null, "spark: 5m window", unknown, null, false, 100, -1, 0, null, 18)));
+
+        int columns = rows.get(0).split("\\|", -1).length;
+        assertThat(rows).allSatisfy(row -> assertThat(row.split("\\|", -1)).hasSize(columns));
+        // ... | CPU s | CPU µs/record | JIT % of CPU | × its plain, CPU/record | ...
+        assertThat(cells(rows, "orders-service (5m append)")).containsSequence("4.0", "400.0", "25", "—");
+        assertThat(cells(rows, "spark: 5m window")).as("a peer that did not report it").containsSequence("4.0",
+                "400.0", "?", "—");
+    }
+
+    @Test
     void bothOrdersGiveEachComparisonInEachOrderAndTheirGeometricMean() {
         // given order: the service, its baseline after it, Spark last; then the reverse
         List<DrainResult> given = List.of(SERVICE, PLAIN, SPARK);
@@ -96,12 +113,12 @@ class ResultTableTest {
     private static DrainResult compared(String run, String baselineRun, String sparkRun, String name, long perSecond,
                                         double cpuMicros) {
         long records = perSecond * 10;
-        DrainInterval interval = new DrainInterval(records, 10, records * cpuMicros / 1e6, 0);
+        DrainInterval interval = new DrainInterval(records, 10, records * cpuMicros / 1e6, 0, 0);
         return new DrainResult(run, baselineRun, name, interval, interval, false, 100, 1024, 0, sparkRun, -1);
     }
 
     private static DrainResult drain(String run, String baselineRun, String name, long perSecond, double seconds) {
-        DrainInterval interval = new DrainInterval((long) (perSecond * seconds), seconds, 1, 0);
+        DrainInterval interval = new DrainInterval((long) (perSecond * seconds), seconds, 1, 0.25, 0);
         return new DrainResult(run, baselineRun, name, interval, interval, false, 100, 1024, 0, null, -1);
     }
 
