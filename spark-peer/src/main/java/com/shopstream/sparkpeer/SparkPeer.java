@@ -146,7 +146,10 @@ public final class SparkPeer {
         running.awaitTermination();
         double seconds = (System.nanoTime() - started) / 1e9;
         double cpu = cpuSeconds() - cpuBefore;
-        double jit = compilerCpuSeconds() - jitBefore;
+        double jitAfter = compilerCpuSeconds();
+        // a figure that could not be read is left out of the line rather than cost the result
+        String jit = jitBefore < 0 || jitAfter < 0 ? ""
+                : String.format(Locale.ROOT, " jit-cpu-seconds=%.3f", jitAfter - jitBefore);
         long inputRows = 0;
         long dropped = 0;
         StreamingQueryProgress[] progress = running.recentProgress();
@@ -165,7 +168,7 @@ public final class SparkPeer {
         // stdout is what the benchmark reads: one line, key=value
         System.out.println(String.format(Locale.ROOT, "%s query=%s input-rows=%d output-rows=%d"
                         + " dropped-by-watermark=%d batches=%d seconds=%.3f cpu-seconds=%.3f peak-rss-mib=%d"
-                        + " batch-rows-ms-addbatch-ms=%s jit-cpu-seconds=%.3f", RESULT,
+                        + " batch-rows-ms-addbatch-ms=%s%s", RESULT,
                 query, inputRows, outputRows.get(), dropped, progress.length, seconds, cpu, peakRssMib(),
                 String.join(",", batches), jit));
     }
@@ -200,10 +203,13 @@ public final class SparkPeer {
 
     /**
      * User + system CPU of this JVM's JIT compiler threads ({@code C1 CompilerThread<n>}, {@code C2 CompilerThread<n>},
-     * 15 characters of their names in {@code /proc}), read as the benchmark reads a service's: how much of the query's
-     * CPU went to compiling. A thread that ends between the listing and the read is skipped.
+     * 15 characters of their names in {@code /proc}), read as the benchmark reads a service's (its reader is not on
+     * the peer's class path: its module brings a Kafka client that would clash with Spark's): how much of the query's
+     * CPU went to compiling. A thread that ends between the listing and the read is skipped, and so is a compiler
+     * thread the JVM stops during the query (never the last C1 or C2 one: not on two cores). {@code -1} when
+     * {@code /proc} cannot be read.
      */
-    private static double compilerCpuSeconds() throws IOException {
+    private static double compilerCpuSeconds() {
         double ticks = 0;
         try (Stream<Path> threads = Files.list(Path.of("/proc/self/task"))) {
             for (Path thread : threads.toList()) {
@@ -220,6 +226,9 @@ public final class SparkPeer {
                     ticks += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
                 }
             }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("could not read the JIT compiler threads' CPU from /proc/self/task: {}", e.toString());
+            return -1;
         }
         return ticks / 100;
     }

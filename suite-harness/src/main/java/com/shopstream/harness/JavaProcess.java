@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -25,6 +27,8 @@ public class JavaProcess implements AutoCloseable {
     private final Path log;
     private final List<String> command;
     private Process process;
+    /** Each JIT compiler thread's CPU seconds when last seen, by thread id ({@link #compilerCpuSeconds()}). */
+    private final Map<String, Double> compilerThreads = new ConcurrentHashMap<>();
 
     public JavaProcess(String name, Path jar, List<String> jvmOptions, List<String> arguments, Path log) {
         this(name, log, java(jvmOptions, List.of("-jar", jar.toString()), arguments));
@@ -156,32 +160,35 @@ public class JavaProcess implements AutoCloseable {
     /**
      * User + system CPU seconds so far of the JVM's JIT compiler threads ({@code C1 CompilerThread<n>}, {@code C2
      * CompilerThread<n>}; the kernel keeps 15 characters of a thread's name): how much of the process's CPU went to
-     * compiling. A compiler thread the JVM stopped since (it may, with more than two cores) is not counted; a thread
-     * that ends between listing and reading is skipped.
+     * compiling. The JVM may stop a compiler thread it no longer needs (not the last C1 or C2 one, so never on two
+     * cores) and its time then leaves {@code /proc/<pid>/task}: each thread counts with what it had used when last
+     * seen, so the figure never goes down; what a stopped thread used after the last look is missed.
      */
     public double compilerCpuSeconds() {
-        return compilerCpuSeconds(Path.of("/proc/" + pid() + "/task"));
+        return compilerCpuSeconds(Path.of("/proc/" + pid() + "/task"), compilerThreads);
     }
 
-    /** {@link #compilerCpuSeconds()} of the process whose {@code /proc/<pid>/task} directory is {@code tasks}. */
-    static double compilerCpuSeconds(Path tasks) {
-        double seconds = 0;
+    /**
+     * {@link #compilerCpuSeconds()} of the process whose {@code /proc/<pid>/task} directory is {@code tasks}, with
+     * {@code seen} (thread id to CPU seconds) kept from one look to the next.
+     */
+    static double compilerCpuSeconds(Path tasks, Map<String, Double> seen) {
         try (Stream<Path> threads = Files.list(tasks)) {
             for (Path thread : threads.toList()) {
                 try {
                     String stat = Files.readString(thread.resolve("stat"));
                     String threadName = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                     if (threadName.startsWith("C1 CompilerThre") || threadName.startsWith("C2 CompilerThre")) {
-                        seconds += cpuSecondsOf(stat);
+                        seen.put(thread.getFileName().toString(), cpuSecondsOf(stat));
                     }
                 } catch (IOException ended) {
-                    // the thread ended between the listing and the read: skipped
+                    // the thread ended between the listing and the read: it keeps what it had when last seen
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return seconds;
+        return seen.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
     /** A {@code stat} line's user + system CPU seconds. */

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,13 +23,29 @@ class CompilerCpuTest {
         // a name with a parenthesis and spaces of its own: the fields after the last ')' count
         thread(tasks, 105, "a (C2) thread", 3_000, 3_000);
 
-        assertThat(JavaProcess.compilerCpuSeconds(tasks)).isCloseTo(9.0, within(1e-9));
+        assertThat(JavaProcess.compilerCpuSeconds(tasks, new HashMap<>())).isCloseTo(9.0, within(1e-9));
+    }
+
+    @Test
+    void aCompilerThreadTheJvmStopsKeepsWhatItHadUsed(@TempDir Path tasks) throws IOException {
+        Map<String, Double> seen = new HashMap<>();
+        thread(tasks, 101, "C2 CompilerThre", 700, 50);
+        thread(tasks, 102, "C2 CompilerThre", 300, 0);
+        assertThat(JavaProcess.compilerCpuSeconds(tasks, seen)).isCloseTo(10.5, within(1e-9));
+
+        Files.delete(tasks.resolve("102").resolve("stat"));      // stopped: its entry gone, or going
+        Files.delete(tasks.resolve("102"));
+        thread(tasks, 101, "C2 CompilerThre", 900, 50);
+        assertThat(JavaProcess.compilerCpuSeconds(tasks, seen)).isCloseTo(12.5, within(1e-9));
+
+        Files.createDirectories(tasks.resolve("103"));             // listed, its stat already gone
+        assertThat(JavaProcess.compilerCpuSeconds(tasks, seen)).isCloseTo(12.5, within(1e-9));
     }
 
     @Test
     void thisJvmsCompilerThreadsAreFoundAndHaveCompiled() {
         // the test's own JVM has compiled JUnit and AssertJ by now: a zero would mean the threads were not found
-        assertThat(JavaProcess.compilerCpuSeconds(Path.of("/proc/self/task"))).isPositive();
+        assertThat(JavaProcess.compilerCpuSeconds(Path.of("/proc/self/task"), new HashMap<>())).isPositive();
     }
 
     private static void thread(Path tasks, int tid, String name, long utime, long stime) throws IOException {

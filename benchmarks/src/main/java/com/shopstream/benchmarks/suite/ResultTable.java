@@ -14,7 +14,8 @@ import java.util.Map;
  * half, and CPU per record as a ratio of the baseline's: above 1 is better than the baseline), then the live runs.
  * Baseline rows say so in their name, and have no baseline of their own. A run of the same query as a Spark peer's run
  * is compared with it the same way ({@code × Spark}), and both count their output rows, so that a faster run that
- * counts different windows shows.
+ * counts different windows shows. Each drain's row gives the share of its CPU its JVM's JIT compiler threads took: on
+ * a short drain a fresh JVM compiles through much of it, in both engines, on the cores their work needs.
  */
 final class ResultTable {
 

@@ -51,6 +51,10 @@ class ResultTableTest {
         int columns = rows.get(0).split("\\|", -1).length;
         assertThat(rows).allSatisfy(row -> assertThat(row.split("\\|", -1)).hasSize(columns));
         // ... | CPU s | CPU µs/record | JIT % of CPU | × its plain, CPU/record | ...
+        int jit = List.of(rows.get(0).split("\\|", -1)).stream().map(String::strip).toList().indexOf("JIT % of CPU");
+        assertThat(jit).as("the JIT's column").isPositive();
+        assertThat(rows.get(2).split("\\|", -1)[jit].strip()).as("the ceiling's").isEmpty();
+        assertThat(rows.get(3).split("\\|", -1)[jit].strip()).isEqualTo("25");
         assertThat(cells(rows, "orders-service (5m append)")).containsSequence("4.0", "400.0", "25", "—");
         assertThat(cells(rows, "spark: 5m window")).as("a peer that did not report it").containsSequence("4.0",
                 "400.0", "?", "—");

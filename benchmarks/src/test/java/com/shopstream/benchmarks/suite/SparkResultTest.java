@@ -30,6 +30,8 @@ class SparkResultTest {
 
         assertThat(SparkResult.parse(line + "219571:15012:14210,0:1128:913")).isEqualTo(expected);
         assertThat(SparkResult.parse(line)).as("no batch").isEqualTo(expected);
+        assertThat(SparkResult.parse(line + " jit-cpu-seconds=3.500")).as("no batch, then the JIT's CPU")
+                .isEqualTo(new SparkResult(219_571, 18, 7, 17.017, 25.5, 3.5, 1240));
     }
 
     @Test
