@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Records, seconds and CPU (of which the JIT compiler threads') between two samples of a drain. {@link #secondHalf}
- * starts at the first sample by which half of the drained records were committed: by then the JIT has compiled the hot paths, so it is the warm rate,
- * which on a short drain differs most from the whole one.
+ * starts at the first sample by which half of the drained records were committed: by then the JIT has compiled the
+ * hot paths, so it is the warm rate, which on a short drain differs most from the whole one.
  */
 record DrainInterval(long records, double seconds, double cpuSeconds, double jitCpuSeconds,
                      double brokerCpuSeconds) {
