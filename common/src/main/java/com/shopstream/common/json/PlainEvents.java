@@ -198,7 +198,7 @@ final class PlainEvents {
         if (end < 0) {
             return spoilt();
         }
-        Instant instant = UtcTimestamps.parse(new String(json, at, end - at, StandardCharsets.US_ASCII));
+        Instant instant = UtcTimestamps.parse(json, at, end);
         if (instant == null || instant.isBefore(Instant.EPOCH) || instant.isAfter(JsonFields.LATEST)) {
             return spoilt();
         }

@@ -1,5 +1,6 @@
 package com.shopstream.common.json;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
@@ -25,28 +26,38 @@ final class UtcTimestamps {
 
     /** The instant of {@code yyyy-MM-ddTHH:mm:ss[.fraction]Z}, or {@code null} for any other text. */
     static Instant parse(String text) {
-        int length = text.length();
-        if (length < SHORTEST || text.charAt(length - 1) != 'Z'
-                || text.charAt(4) != '-' || text.charAt(7) != '-' || text.charAt(10) != 'T'
-                || text.charAt(13) != ':' || text.charAt(16) != ':') {
+        // every position is checked below, so a character outside ASCII (written '?') is refused as itself would be
+        byte[] ascii = text.getBytes(StandardCharsets.US_ASCII);
+        return parse(ascii, 0, ascii.length);
+    }
+
+    /**
+     * {@link #parse(String)} of the ASCII text in {@code bytes[from, to)}: the plain reader finds timestamps in an
+     * event's bytes, and making a string of each was a tenth of its work (BENCHMARKS.md).
+     */
+    static Instant parse(byte[] bytes, int from, int to) {
+        int length = to - from;
+        if (length < SHORTEST || bytes[to - 1] != 'Z'
+                || bytes[from + 4] != '-' || bytes[from + 7] != '-' || bytes[from + 10] != 'T'
+                || bytes[from + 13] != ':' || bytes[from + 16] != ':') {
             return null;
         }
-        int year = digits(text, 0, 4);
-        int month = digits(text, 5, 7);
-        int day = digits(text, 8, 10);
-        int hour = digits(text, 11, 13);
-        int minute = digits(text, 14, 16);
-        int second = digits(text, 17, 19);
+        int year = digits(bytes, from, from + 4);
+        int month = digits(bytes, from + 5, from + 7);
+        int day = digits(bytes, from + 8, from + 10);
+        int hour = digits(bytes, from + 11, from + 13);
+        int minute = digits(bytes, from + 14, from + 16);
+        int second = digits(bytes, from + 17, from + 19);
         if ((year | month | day | hour | minute | second) < 0) {
             return null;
         }
         int nanos = 0;
         if (length > SHORTEST) {
             int fractionDigits = length - SHORTEST - 1;
-            if (text.charAt(19) != '.' || fractionDigits < 1 || fractionDigits > MAX_FRACTION_DIGITS) {
+            if (bytes[from + 19] != '.' || fractionDigits < 1 || fractionDigits > MAX_FRACTION_DIGITS) {
                 return null;
             }
-            nanos = digits(text, 20, 20 + fractionDigits);
+            nanos = digits(bytes, from + 20, from + 20 + fractionDigits);
             if (nanos < 0) {
                 return null;
             }
@@ -137,10 +148,10 @@ final class UtcTimestamps {
     }
 
     /** The ASCII decimal digits of {@code text[from, to)} as a number, or -1 if any is not one. */
-    private static int digits(String text, int from, int to) {
+    private static int digits(byte[] bytes, int from, int to) {
         int value = 0;
         for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
+            byte c = bytes[i];
             if (c < '0' || c > '9') {
                 return -1;
             }

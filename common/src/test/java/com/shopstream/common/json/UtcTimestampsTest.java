@@ -2,6 +2,7 @@ package com.shopstream.common.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -33,6 +34,27 @@ class UtcTimestampsTest {
             "2026-01-22 10:00:30Z", "2026-01-22T1a:00:30Z", "2026-01-22T10:00:30,5Z", "yesterday", ""})
     void leavesEverythingElseToTheFullParser(String text) {
         assertThat(UtcTimestamps.parse(text)).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2026-01-22T10:00:3\u0663Z", "2026-01-22T10:00:30\uD83D\uDE00Z",
+            "\uD83D\uDE00026-01-22T10:00:30Z", "2026-01-22T10:00:30.\u00B9Z"})
+    void refusesCharactersOutsideAscii(String text) {
+        assertThat(UtcTimestamps.parse(text)).isNull();
+    }
+
+    @Test
+    void readsATimestampAmongOtherBytesWithinItsBoundsOnly() {
+        byte[] json = "{\"order_ts\":\"2026-01-22T10:00:30.5Z\",\"x\":\"2026-01-22T10:00:30Z9\"}"
+                .getBytes(StandardCharsets.US_ASCII);
+        int from = "{\"order_ts\":\"".length();
+        int to = from + "2026-01-22T10:00:30.5Z".length();
+        assertThat(UtcTimestamps.parse(json, from, to)).isEqualTo(Instant.parse("2026-01-22T10:00:30.500Z"));
+        assertThat(UtcTimestamps.parse(json, from, to - 1)).as("without its Z").isNull();
+        assertThat(UtcTimestamps.parse(json, from - 1, to)).as("with the quote before it").isNull();
+        int second = json.length - "2026-01-22T10:00:30Z9\"}".length();
+        assertThat(UtcTimestamps.parse(json, second, second + 20)).isEqualTo(Instant.parse("2026-01-22T10:00:30Z"));
+        assertThat(UtcTimestamps.parse(json, second, second + 21)).as("a digit after the Z").isNull();
     }
 
     @Test
