@@ -15,6 +15,9 @@ public final class IdleDetector {
     private final long idleTimeout;
     /** Per partition, the wall-clock time of its last read (a cell each: a read per record boxes nothing). */
     private final Map<InputPartition, long[]> lastRead = new HashMap<>();
+    /** The partition of the last read and its cell: a source task reads one partition, a record at a time. */
+    private InputPartition lastPartition;
+    private long[] lastCell;
 
     public IdleDetector(long idleTimeout) {
         if (idleTimeout <= 0) {
@@ -25,12 +28,11 @@ public final class IdleDetector {
 
     /** A record was read from {@code partition} at wall-clock time {@code now}. */
     public void read(InputPartition partition, long now) {
-        long[] last = lastRead.get(partition);
-        if (last == null) {
-            lastRead.put(partition, new long[] {now});
-        } else {
-            last[0] = now;
+        if (partition != lastPartition) {
+            lastCell = lastRead.computeIfAbsent(partition, p -> new long[1]);
+            lastPartition = partition;
         }
+        lastCell[0] = now;
     }
 
     /** @param lag records not yet read from the partition, when the reader knows it */

@@ -23,6 +23,21 @@ class IdleDetectorTest {
     }
 
     @Test
+    void eachPartitionKeepsItsOwnLastReadWhenReadsAlternateOrComeByAnEqualInstance() {
+        InputPartition orders1 = new InputPartition("orders", 1);
+        IdleDetector idle = new IdleDetector(1_000);
+        idle.read(ORDERS_0, 5_000);
+        idle.read(orders1, 1_000);
+        idle.read(ORDERS_0, 5_500);
+        idle.read(new InputPartition("orders", 1), 2_000);
+
+        assertThat(idle.idle(ORDERS_0, 6_499, CAUGHT_UP)).isFalse();
+        assertThat(idle.idle(ORDERS_0, 6_500, CAUGHT_UP)).isTrue();
+        assertThat(idle.idle(orders1, 2_999, CAUGHT_UP)).isFalse();
+        assertThat(idle.idle(orders1, 3_000, CAUGHT_UP)).isTrue();
+    }
+
+    @Test
     void aReaderThatIsBehindOrDoesNotKnowItsLagIsNeverIdle() {
         IdleDetector idle = new IdleDetector(1_000);
         idle.read(ORDERS_0, 0);

@@ -20,6 +20,25 @@ class InputClocksTest {
     private static final InputPartition PAYMENTS_0 = new InputPartition("payments", 0);
 
     @Test
+    void eachPartitionFindsItsOwnClockWhenLookupsAlternateOrComeByAnEqualInstance() {
+        InputPartition orders0 = new InputPartition("orders", 0);
+        InputPartition orders1 = new InputPartition("orders", 1);
+        InputClocks clocks = InputClocks.ofPartitions(List.of(orders0, orders1));
+        clocks.observe(orders0, 10);
+        clocks.observe(orders1, 20);
+        assertThat(clocks.newest(orders0)).isEqualTo(10);
+        assertThat(clocks.newest(orders1)).isEqualTo(20);
+
+        clocks.observe(new InputPartition("orders", 0), 30);
+        assertThat(clocks.newest(orders0)).isEqualTo(30);
+        assertThat(clocks.newest(new InputPartition("orders", 1))).isEqualTo(20);
+        assertThat(clocks.newest(new InputPartition("orders", 2))).as("never read").isEqualTo(InputClocks.NONE);
+        assertThat(clocks.newest(orders1)).isEqualTo(20);
+        assertThat(clocks.frontier()).isEqualTo(InputClocks.NONE);
+        assertThat(clocks.advance(InputClocks.EndOffsets.NOT_NEEDED)).isEqualTo(20);
+    }
+
+    @Test
     void aPartitionsClockIsTheNewestEventTimeReadAndNeverGoesDown() {
         InputClocks clocks = InputClocks.ofPartitions(List.of(ORDERS_0));
 
