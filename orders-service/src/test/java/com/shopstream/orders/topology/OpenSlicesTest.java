@@ -1,6 +1,7 @@
 package com.shopstream.orders.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.TestStreams;
@@ -10,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.TreeMap;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
@@ -162,6 +164,37 @@ class OpenSlicesTest {
         open.add(SLICE, "a", 8, SLICE);
         open.flush();
         assertThat(stored()).containsExactly("a 2 9", "c 1 4");
+    }
+
+    @Test
+    void theFirstStartIsTheOldestOpenSliceAsSlicesComeAndGoAndAfterALoad() {
+        OpenSlices open = new OpenSlices(store);
+        open.add(3 * SLICE, "a", 1, 3 * SLICE);
+        assertThat(open.firstStart()).isEqualTo(3 * SLICE);
+        open.add(SLICE, "a", 1, SLICE);   // an older slice after a newer one
+        open.add(2 * SLICE, "b", 1, 2 * SLICE);
+        assertThat(open.firstStart()).isEqualTo(SLICE);
+
+        open.take(2 * SLICE);   // not the first: it stays
+        assertThat(open.firstStart()).isEqualTo(SLICE);
+        open.take(SLICE);
+        assertThat(open.firstStart()).isEqualTo(3 * SLICE);
+        open.takeOne(3 * SLICE, "a");   // its slice stays open, empty, until it is taken
+        assertThat(open.firstStart()).isEqualTo(3 * SLICE);
+        open.take(3 * SLICE);
+        assertThat(open.isEmpty()).isTrue();
+        assertThatThrownBy(open::firstStart).isInstanceOf(NoSuchElementException.class);
+
+        open.add(5 * SLICE, "c", 1, 5 * SLICE);
+        open.add(4 * SLICE, "d", 1, 4 * SLICE);
+        open.flush();
+        OpenSlices loaded = new OpenSlices(store);
+        loaded.load();
+        assertThat(loaded.firstStart()).isEqualTo(4 * SLICE);
+        loaded.takeAll();
+        assertThat(loaded.isEmpty()).isTrue();
+        loaded.add(6 * SLICE, "e", 1, 6 * SLICE);
+        assertThat(loaded.firstStart()).isEqualTo(6 * SLICE);
     }
 
     /** The store, with each put and delete noted as the bucket count of the row's layout. */
