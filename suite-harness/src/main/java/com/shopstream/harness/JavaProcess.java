@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -27,8 +29,8 @@ public class JavaProcess implements AutoCloseable {
     private final Path log;
     private final List<String> command;
     private Process process;
-    /** Each JIT compiler thread's CPU seconds when last seen, by thread id ({@link #compilerCpuSeconds()}). */
-    private final Map<String, Double> compilerThreads = new ConcurrentHashMap<>();
+    /** The threads {@link #compilerCpuSeconds()} has seen. */
+    private final CompilerThreads compilerThreads = new CompilerThreads();
 
     public JavaProcess(String name, Path jar, List<String> jvmOptions, List<String> arguments, Path log) {
         this(name, log, java(jvmOptions, List.of("-jar", jar.toString()), arguments));
@@ -162,7 +164,10 @@ public class JavaProcess implements AutoCloseable {
      * CompilerThread<n>}; the kernel keeps 15 characters of a thread's name): how much of the process's CPU went to
      * compiling. The JVM may stop a compiler thread it no longer needs (not the last C1 or C2 one, so never on two
      * cores) and its time then leaves {@code /proc/<pid>/task}: each thread counts with what it had used when last
-     * seen, so the figure never goes down; what a stopped thread used after the last look is missed.
+     * seen, so the figure never goes down; what a stopped thread used after the last look is missed. A look reads the
+     * {@code stat} of the compiler threads and of threads it has not seen before only: a drain looks every 200 ms, and
+     * reading every thread's (about a hundred) cost the benchmark's JVM a few percent of a core beside the measured
+     * process.
      */
     public double compilerCpuSeconds() {
         return compilerCpuSeconds(Path.of("/proc/" + pid() + "/task"), compilerThreads);
@@ -170,16 +175,24 @@ public class JavaProcess implements AutoCloseable {
 
     /**
      * {@link #compilerCpuSeconds()} of the process whose {@code /proc/<pid>/task} directory is {@code tasks}, with
-     * {@code seen} (thread id to CPU seconds) kept from one look to the next.
+     * {@code known} kept from one look to the next.
      */
-    static double compilerCpuSeconds(Path tasks, Map<String, Double> seen) {
+    static double compilerCpuSeconds(Path tasks, CompilerThreads known) {
+        Set<String> listed = new HashSet<>();
         try (Stream<Path> threads = Files.list(tasks)) {
             for (Path thread : threads.toList()) {
+                String id = thread.getFileName().toString();
+                listed.add(id);
+                if (known.others.contains(id)) {
+                    continue;
+                }
                 try {
                     String stat = Files.readString(thread.resolve("stat"));
                     String threadName = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                     if (threadName.startsWith("C1 CompilerThre") || threadName.startsWith("C2 CompilerThre")) {
-                        seen.put(thread.getFileName().toString(), cpuSecondsOf(stat));
+                        known.cpu.put(id, cpuSecondsOf(stat));
+                    } else {
+                        known.others.add(id);
                     }
                 } catch (IOException ended) {
                     // the thread ended between the listing and the read: it keeps what it had when last seen
@@ -188,7 +201,18 @@ public class JavaProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return seen.values().stream().mapToDouble(Double::doubleValue).sum();
+        // a thread id the kernel gives again later belongs to a new thread: it is looked at afresh
+        known.others.retainAll(listed);
+        return known.cpu.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    /** What {@link #compilerCpuSeconds()} keeps from one look to the next, by thread id. */
+    static final class CompilerThreads {
+
+        /** Each compiler thread's CPU seconds when last seen (kept when it stops). */
+        private final Map<String, Double> cpu = new ConcurrentHashMap<>();
+        /** The threads seen that are not compiler threads: their {@code stat} is not read again. */
+        private final Set<String> others = ConcurrentHashMap.newKeySet();
     }
 
     /** A {@code stat} line's user + system CPU seconds. */
