@@ -46,8 +46,9 @@ final class OpenSlices {
     private final KeyValueStore<Bytes, byte[]> store;
     private final TreeMap<Long, Slice> slices = new TreeMap<>();
     /**
-     * The oldest open slice's start, {@link Long#MAX_VALUE} when none: every combined order asks for it, and the
-     * tree's walk to its first entry was 5 % of the per-customer stream thread (BENCHMARKS.md, 2026-12-04 evening).
+     * The oldest open slice's start, {@link Long#MAX_VALUE} when none: every combined order asks for it, and a JFR
+     * profile put 5 % of the per-customer stream thread in the tree's walk to its first entry (BENCHMARKS.md,
+     * 2026-12-04 evening: without the walk, the step's share stayed the same).
      */
     private long first = Long.MAX_VALUE;
     /** The most groups any slice had: how many buckets the next one starts with. */
