@@ -30,7 +30,7 @@ public class JavaProcess implements AutoCloseable {
     private final List<String> command;
     private Process process;
     /** The threads {@link #compilerCpuSeconds()} has seen. */
-    private final CompilerThreads compilerThreads = new CompilerThreads();
+    private final SeenThreads compilerThreads = new SeenThreads();
 
     public JavaProcess(String name, Path jar, List<String> jvmOptions, List<String> arguments, Path log) {
         this(name, log, java(jvmOptions, List.of("-jar", jar.toString()), arguments));
@@ -165,9 +165,8 @@ public class JavaProcess implements AutoCloseable {
      * compiling. The JVM may stop a compiler thread it no longer needs (not the last C1 or C2 one, so never on two
      * cores) and its time then leaves {@code /proc/<pid>/task}: each thread counts with what it had used when last
      * seen, so the figure never goes down; what a stopped thread used after the last look is missed. A look reads the
-     * {@code stat} of the compiler threads and of threads it has not seen before only: a drain looks every 200 ms, and
-     * reading every thread's (about a hundred) cost the benchmark's JVM a few percent of a core beside the measured
-     * process.
+     * {@code stat} of the compiler threads, and of other threads until it has seen them twice with the same name: a
+     * drain looks every 200 ms, on the cores the measured process uses, and its threads are about a hundred.
      */
     public double compilerCpuSeconds() {
         return compilerCpuSeconds(Path.of("/proc/" + pid() + "/task"), compilerThreads);
@@ -177,7 +176,7 @@ public class JavaProcess implements AutoCloseable {
      * {@link #compilerCpuSeconds()} of the process whose {@code /proc/<pid>/task} directory is {@code tasks}, with
      * {@code known} kept from one look to the next.
      */
-    static double compilerCpuSeconds(Path tasks, CompilerThreads known) {
+    static double compilerCpuSeconds(Path tasks, SeenThreads known) {
         Set<String> listed = new HashSet<>();
         try (Stream<Path> threads = Files.list(tasks)) {
             for (Path thread : threads.toList()) {
@@ -191,8 +190,14 @@ public class JavaProcess implements AutoCloseable {
                     String threadName = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                     if (threadName.startsWith("C1 CompilerThre") || threadName.startsWith("C2 CompilerThre")) {
                         known.cpu.put(id, cpuSecondsOf(stat));
-                    } else {
+                        known.once.remove(id);
+                    } else if (threadName.equals(known.once.get(id))) {
+                        // the same name at two looks: named for good (a new thread has its creator's name until
+                        // the JVM names it, and the first looks come while the JVM starts its compiler threads)
                         known.others.add(id);
+                        known.once.remove(id);
+                    } else {
+                        known.once.put(id, threadName);
                     }
                 } catch (IOException ended) {
                     // the thread ended between the listing and the read: it keeps what it had when last seen
@@ -203,15 +208,18 @@ public class JavaProcess implements AutoCloseable {
         }
         // a thread id the kernel gives again later belongs to a new thread: it is looked at afresh
         known.others.retainAll(listed);
+        known.once.keySet().retainAll(listed);
         return known.cpu.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
-    /** What {@link #compilerCpuSeconds()} keeps from one look to the next, by thread id. */
-    static final class CompilerThreads {
+    /** The threads {@link #compilerCpuSeconds()} has seen, by thread id, from one look to the next. */
+    static final class SeenThreads {
 
         /** Each compiler thread's CPU seconds when last seen (kept when it stops). */
         private final Map<String, Double> cpu = new ConcurrentHashMap<>();
-        /** The threads seen that are not compiler threads: their {@code stat} is not read again. */
+        /** Other threads seen once, with the name they had then. */
+        private final Map<String, String> once = new ConcurrentHashMap<>();
+        /** Other threads seen twice with the same name: their {@code stat} is not read again. */
         private final Set<String> others = ConcurrentHashMap.newKeySet();
     }
 

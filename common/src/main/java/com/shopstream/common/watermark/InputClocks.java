@@ -58,8 +58,8 @@ public final class InputClocks {
     private List<InputPartition> expected;
     /**
      * The partition last looked up and its clock: a source task asks for its one partition's clock a few times per
-     * record, with the same instance, and the map's lookups were 2 % of the stream thread (BENCHMARKS.md). A clock
-     * is never replaced or removed, so the pair stays right.
+     * record, with the same instance, and the map's lookups were 2.5 % of the stream thread in JFR (BENCHMARKS.md).
+     * A clock is never replaced or removed, so the pair stays right.
      */
     private InputPartition lastPartition;
     private Clock lastClock;

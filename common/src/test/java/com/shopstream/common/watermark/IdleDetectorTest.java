@@ -23,11 +23,13 @@ class IdleDetectorTest {
     }
 
     @Test
-    void eachPartitionKeepsItsOwnLastReadWhenReadsAlternateOrComeByAnEqualInstance() {
+    void eachPartitionKeepsItsOwnLastReadWhenReadsRepeatAlternateOrComeByAnEqualInstance() {
         InputPartition orders1 = new InputPartition("orders", 1);
         IdleDetector idle = new IdleDetector(1_000);
         idle.read(ORDERS_0, 5_000);
         idle.read(orders1, 1_000);
+        idle.read(orders1, 1_500);   // the same instance again, as a source task's records come
+        idle.read(ORDERS_0, 5_400);
         idle.read(ORDERS_0, 5_500);
         idle.read(new InputPartition("orders", 1), 2_000);
 

@@ -20,22 +20,29 @@ class InputClocksTest {
     private static final InputPartition PAYMENTS_0 = new InputPartition("payments", 0);
 
     @Test
-    void eachPartitionFindsItsOwnClockWhenLookupsAlternateOrComeByAnEqualInstance() {
+    void eachPartitionFindsItsOwnClockWhenLookupsRepeatAlternateOrComeByAnEqualInstance() {
         InputPartition orders0 = new InputPartition("orders", 0);
         InputPartition orders1 = new InputPartition("orders", 1);
+        InputPartition orders2 = new InputPartition("orders", 2);
         InputClocks clocks = InputClocks.ofPartitions(List.of(orders0, orders1));
+        assertThat(clocks.newest(orders2)).as("never read").isEqualTo(InputClocks.NONE);
+        assertThat(clocks.newest(orders2)).as("still never read").isEqualTo(InputClocks.NONE);
         clocks.observe(orders0, 10);
+        clocks.observe(orders0, 15);   // the same instance again, as a source task's records come
+        assertThat(clocks.newest(orders0)).isEqualTo(15);
+        assertThat(clocks.newest(orders0)).isEqualTo(15);
         clocks.observe(orders1, 20);
-        assertThat(clocks.newest(orders0)).isEqualTo(10);
         assertThat(clocks.newest(orders1)).isEqualTo(20);
+        assertThat(clocks.newest(orders0)).isEqualTo(15);
+        clocks.observe(orders2, 5);
+        assertThat(clocks.newest(orders2)).isEqualTo(5);
 
         clocks.observe(new InputPartition("orders", 0), 30);
         assertThat(clocks.newest(orders0)).isEqualTo(30);
         assertThat(clocks.newest(new InputPartition("orders", 1))).isEqualTo(20);
-        assertThat(clocks.newest(new InputPartition("orders", 2))).as("never read").isEqualTo(InputClocks.NONE);
         assertThat(clocks.newest(orders1)).isEqualTo(20);
         assertThat(clocks.frontier()).isEqualTo(InputClocks.NONE);
-        assertThat(clocks.advance(InputClocks.EndOffsets.NOT_NEEDED)).isEqualTo(20);
+        assertThat(clocks.advance(InputClocks.EndOffsets.NOT_NEEDED)).as("orders-2 is not expected").isEqualTo(20);
     }
 
     @Test
