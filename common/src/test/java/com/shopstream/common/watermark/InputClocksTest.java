@@ -41,6 +41,9 @@ class InputClocksTest {
         assertThat(clocks.newest(orders0)).isEqualTo(30);
         assertThat(clocks.newest(new InputPartition("orders", 1))).isEqualTo(20);
         assertThat(clocks.newest(orders1)).isEqualTo(20);
+        assertThat(clocks.newest(orders1)).as("asked again, as found by the lookup before").isEqualTo(20);
+        assertThat(clocks.newest(orders0)).isEqualTo(30);
+        assertThat(clocks.newest(orders0)).isEqualTo(30);
         assertThat(clocks.frontier()).isEqualTo(InputClocks.NONE);
         assertThat(clocks.advance(InputClocks.EndOffsets.NOT_NEEDED)).as("orders-2 is not expected").isEqualTo(20);
     }
