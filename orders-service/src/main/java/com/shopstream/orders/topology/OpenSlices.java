@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -45,12 +44,6 @@ final class OpenSlices {
 
     private final KeyValueStore<Bytes, byte[]> store;
     private final TreeMap<Long, Slice> slices = new TreeMap<>();
-    /**
-     * The oldest open slice's start, {@link Long#MAX_VALUE} when none: every combined order asks for it, and a JFR
-     * profile put 5 % of the per-customer stream thread in the tree's walk to its first entry (BENCHMARKS.md,
-     * 2026-12-04 evening: without the walk, the step's share stayed the same).
-     */
-    private long first = Long.MAX_VALUE;
     /** The most groups any slice had: how many buckets the next one starts with. */
     private int mostGroups;
     /** Partials open in all slices. */
@@ -64,7 +57,6 @@ final class OpenSlices {
     /** Loads what the store holds (a task that starts again, or a revived one). */
     void load() {
         slices.clear();
-        first = Long.MAX_VALUE;
         last = null;
         mostGroups = 0;
         size = 0;
@@ -107,7 +99,6 @@ final class OpenSlices {
         // only once the merged rows are written: at_least_once then never holds neither layout
         otherLayout.forEach(store::delete);
         slices.values().forEach(slice -> mostGroups = Math.max(mostGroups, slice.groups.size()));
-        first = slices.isEmpty() ? Long.MAX_VALUE : slices.firstKey();
     }
 
     /** How many partials are open, in all slices: each is in memory. */
@@ -121,10 +112,7 @@ final class OpenSlices {
 
     /** The oldest open slice's start; only when not {@link #isEmpty}. */
     long firstStart() {
-        if (slices.isEmpty()) {
-            throw new NoSuchElementException("no slice is open");
-        }
-        return first;
+        return slices.firstKey();
     }
 
     /**
@@ -165,9 +153,6 @@ final class OpenSlices {
         Slice slice = slices.remove(start);
         if (slice == last) {
             last = null;
-        }
-        if (start == first) {
-            first = slices.isEmpty() ? Long.MAX_VALUE : slices.firstKey();
         }
         size -= slice.groups.size();
         List<Open> taken = new ArrayList<>(slice.groups.size());
@@ -227,7 +212,6 @@ final class OpenSlices {
             }
             slice = new Slice(start, buckets);
             slices.put(start, slice);
-            first = Math.min(first, start);
         }
         last = slice;
         return slice;
