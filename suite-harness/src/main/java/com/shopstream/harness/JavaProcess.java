@@ -30,7 +30,7 @@ public class JavaProcess implements AutoCloseable {
     private final List<String> command;
     private Process process;
     /** The threads {@link #compilerCpuSeconds()} has seen. */
-    private final SeenThreads compilerThreads = new SeenThreads();
+    private final SeenThreads seenThreads = new SeenThreads();
 
     public JavaProcess(String name, Path jar, List<String> jvmOptions, List<String> arguments, Path log) {
         this(name, log, java(jvmOptions, List.of("-jar", jar.toString()), arguments));
@@ -169,7 +169,7 @@ public class JavaProcess implements AutoCloseable {
      * drain looks every 200 ms, on the cores the measured process uses, and its threads are about a hundred.
      */
     public double compilerCpuSeconds() {
-        return compilerCpuSeconds(Path.of("/proc/" + pid() + "/task"), compilerThreads);
+        return compilerCpuSeconds(Path.of("/proc/" + pid() + "/task"), seenThreads);
     }
 
     /**

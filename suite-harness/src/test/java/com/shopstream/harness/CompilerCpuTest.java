@@ -31,8 +31,7 @@ class CompilerCpuTest {
         thread(tasks, 102, "C2 CompilerThre", 300, 0);
         assertThat(JavaProcess.compilerCpuSeconds(tasks, seen)).isCloseTo(10.5, within(1e-9));
 
-        Files.delete(tasks.resolve("102").resolve("stat"));      // stopped: its entry gone, or going
-        Files.delete(tasks.resolve("102"));
+        ends(tasks, 102);   // stopped: its entry gone, or going
         thread(tasks, 101, "C2 CompilerThre", 900, 50);
         assertThat(JavaProcess.compilerCpuSeconds(tasks, seen)).isCloseTo(12.5, within(1e-9));
 
@@ -53,8 +52,7 @@ class CompilerCpuTest {
         thread(tasks, 104, "C1 CompilerThre", 200, 0);
         assertThat(JavaProcess.compilerCpuSeconds(tasks, seen)).isCloseTo(9.5, within(1e-9));
 
-        Files.delete(tasks.resolve("103").resolve("stat"));     // the thread ends
-        Files.delete(tasks.resolve("103"));
+        ends(tasks, 103);
         assertThat(JavaProcess.compilerCpuSeconds(tasks, seen)).isCloseTo(9.5, within(1e-9));
         thread(tasks, 103, "C2 CompilerThre", 100, 0);           // its id, given to a new compiler thread
         assertThat(JavaProcess.compilerCpuSeconds(tasks, seen)).isCloseTo(10.5, within(1e-9));
@@ -76,6 +74,12 @@ class CompilerCpuTest {
         // the test's own JVM has compiled JUnit and AssertJ by now: a zero would mean the threads were not found
         assertThat(JavaProcess.compilerCpuSeconds(Path.of("/proc/self/task"), new JavaProcess.SeenThreads()))
                 .isPositive();
+    }
+
+    private static void ends(Path tasks, int tid) throws IOException {
+        Path dir = tasks.resolve(Integer.toString(tid));
+        Files.delete(dir.resolve("stat"));
+        Files.delete(dir);
     }
 
     private static void thread(Path tasks, int tid, String name, long utime, long stime) throws IOException {
