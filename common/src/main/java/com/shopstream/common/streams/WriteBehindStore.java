@@ -1,22 +1,26 @@
 package com.shopstream.common.streams;
 
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * A processor's key-value store with the values it read or wrote since the last commit kept as objects: a key read
- * again comes from memory, a key written again changes memory, and each changed key is written to the store once,
- * just before the task's commit ({@link PreCommitStore}), in its transaction. What it keeps is dropped at each commit,
- * so memory holds only the keys of one commit interval.
+ * A processor's key-value store with the values it read or wrote lately kept as objects: a key read again comes from
+ * memory, a key written again changes memory, and each changed key is written to the store once, just before the
+ * task's commit ({@link PreCommitStore}), in its transaction. A key stays in memory while it is used in each commit
+ * interval; one not used in a whole interval is dropped at the commit that ends it, so memory holds the keys of at
+ * most two commit intervals.
  *
  * <p>Why: a per-key state read and rewritten by every record of its key (a customer's sessions, a streak) went through
  * the store's layers both ways each time — metrics, the record cache's maps and dirty set, and the value's serde in
  * each direction — though the next record of the key, often in the same commit interval, would read it back and
- * overwrite it. A crash before the commit aborts the transaction; the records are read again and memory built again
- * from the store, so nothing of it needs to survive.
+ * overwrite it. A key kept past a commit spares the next interval's read of it (a window gets the sums of several
+ * source partitions, in consecutive intervals). Nothing but this class writes the store, so what it keeps never goes
+ * stale. A crash before the commit aborts the transaction; the records are read again and memory built again from
+ * the store, so nothing of it needs to survive.
  *
  * <p>Values are not copied: a caller must not change a value it read or wrote (write a new one instead).
  */
@@ -24,13 +28,17 @@ public final class WriteBehindStore<K, V> {
 
     private final KeyValueStore<K, V> store;
     private final PreCommitStore<K, V> preCommit;
-    /** Keys read or written since the last commit: one lookup per get and per put, whichever came first. */
+    /** Keys read or written in this commit interval or the one before: a store lookup only for the others. */
     private final Map<K, Kept<V>> kept = new HashMap<>();
 
-    /** A key's value as of now ({@code null}: none), and whether it was written since the last commit. */
+    /**
+     * A key's value as of now ({@code null}: none), whether it was written since the last commit, and whether it was
+     * read or written since then.
+     */
     private static final class Kept<V> {
         private V value;
         private boolean changed;
+        private boolean used = true;
 
         private Kept(V value, boolean changed) {
             this.value = value;
@@ -52,10 +60,21 @@ public final class WriteBehindStore<K, V> {
     }
 
     public V get(K key) {
+        return get(key, true);
+    }
+
+    /**
+     * {@link #get}, for a caller that may know the store does not hold the key ({@code mayBeStored} false: a key newer
+     * than any the store holds), which is then not looked up there: a lookup that misses costs RocksDB as much as one
+     * that finds.
+     */
+    public V get(K key, boolean mayBeStored) {
         Kept<V> known = kept.get(key);
         if (known == null) {
-            known = new Kept<>(store.get(key), false);
+            known = new Kept<>(mayBeStored ? store.get(key) : null, false);
             kept.put(key, known);
+        } else {
+            known.used = true;
         }
         return known.value;
     }
@@ -67,6 +86,7 @@ public final class WriteBehindStore<K, V> {
         } else {
             known.value = value;
             known.changed = true;
+            known.used = true;
         }
     }
 
@@ -86,18 +106,30 @@ public final class WriteBehindStore<K, V> {
         return store.range(from, to);
     }
 
-    /** Writes each key changed since the last flush and forgets what was read: before each commit of the task. */
+    /**
+     * Writes each key changed since the last flush and forgets the keys not used since the one before: before each
+     * commit of the task.
+     */
     public void flush() {
         writeChanged();
-        kept.clear();
+        for (Iterator<Kept<V>> keys = kept.values().iterator(); keys.hasNext(); ) {
+            Kept<V> known = keys.next();
+            if (known.used) {
+                known.used = false;
+            } else {
+                keys.remove();
+            }
+        }
     }
 
-    /** Writes each changed key, keeping what it knows: a scan between two commits does not make the next reads miss. */
+    /**
+     * Writes each changed key, keeping what it knows: a scan between two commits does not make the next reads miss. A
+     * deleted key is put as {@code null}, which the store takes as a delete: {@code delete} returns the old value, so
+     * the RocksDB store would read it first, a lookup per deleted key that nobody uses.
+     */
     private void writeChanged() {
         kept.forEach((key, known) -> {
-            if (known.changed && known.value == null) {
-                store.delete(key);
-            } else if (known.changed) {
+            if (known.changed) {
                 store.put(key, known.value);
             }
             known.changed = false;

@@ -1,28 +1,35 @@
 package com.shopstream.common.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.spy;
+import static org.mockito.Mockito.verify;
 
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** What a processor reads and writes stays in memory until the task's commit, which writes each changed key once. */
 class WriteBehindStoreTest {
 
+    private MockProcessorContext<String, String> context;
     private PreCommitStore<String, String> store;
     private WriteBehindStore<String, String> behind;
 
     @BeforeEach
     void setUp() {
-        MockProcessorContext<String, String> context =
-                new MockProcessorContext<>(TestStreams.forDriver("write-behind-test").properties());
+        context = new MockProcessorContext<>(TestStreams.forDriver("write-behind-test").properties());
         store = MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
         store.put("kept", "stored");
         store.put("gone", "stored");
@@ -48,14 +55,52 @@ class WriteBehindStoreTest {
     }
 
     @Test
-    void aKeyIsReadFromTheStoreOncePerCommitInterval() {
+    void aKeyUsedInEachIntervalIsReadFromTheStoreOnce() {
         assertThat(behind.get("kept")).isEqualTo("stored");
         store.put("kept", "changed underneath");   // only to see where the next read comes from
         assertThat(behind.get("kept")).as("from memory").isEqualTo("stored");
         assertThat(behind.get("absent")).isNull();
 
         store.flushCache();
-        assertThat(behind.get("kept")).as("memory forgotten at the commit").isEqualTo("changed underneath");
+        assertThat(behind.get("kept")).as("used in the interval before: still in memory").isEqualTo("stored");
+        store.flushCache();
+        assertThat(behind.get("kept")).as("used in that one too").isEqualTo("stored");
+    }
+
+    @Test
+    void aKeyNotUsedForAWholeIntervalIsForgotten() {
+        assertThat(behind.get("kept")).isEqualTo("stored");
+        behind.put("written", "1");
+        store.put("kept", "changed underneath");
+        store.flushCache();
+        store.put("written", "changed underneath");
+
+        store.flushCache();   // an interval in which neither was used
+
+        assertThat(behind.get("kept")).isEqualTo("changed underneath");
+        assertThat(behind.get("written")).isEqualTo("changed underneath");
+    }
+
+    @Test
+    void aKeyTheCallerKnowsIsNotStoredIsNotLookedUp() {
+        assertThat(behind.get("kept", false)).as("not read: the caller said it is not there").isNull();
+        assertThat(behind.get("gone", true)).isEqualTo("stored");
+    }
+
+    /** {@code delete} returns the old value, so the RocksDB store reads it first: a deletion is a put of null. */
+    @Test
+    void aDeletionIsWrittenWithoutReadingTheOldValue() {
+        KeyValueStore<Bytes, byte[]> bytes = spy(Stores.inMemoryKeyValueStore("spied").get());
+        PreCommitStore<String, String> spied =
+                MockStores.writtenBeforeCommit(context, bytes, Serdes.String(), Serdes.String());
+        spied.put("gone", "stored");
+        WriteBehindStore<String, String> writer = WriteBehindStore.of(context, "spied");
+
+        writer.delete("gone");
+        spied.flushCache();
+
+        assertThat(spied.get("gone")).isNull();
+        verify(bytes, never()).delete(any());
     }
 
     @Test

@@ -3,8 +3,10 @@ package com.shopstream.common.testing;
 import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
 import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
@@ -28,6 +30,33 @@ public final class MockStores {
                                                                   Serde<K> keys, Serde<V> values) {
         return (PreCommitStore<K, V>) add(context, PreCommitStore.builder(
                 Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name), keys, values)));
+    }
+
+    /**
+     * {@link #writtenBeforeCommit}, on the bytes store given (a test's spy, to see what reaches the bottom of the
+     * store: the layers above it are Kafka Streams' own).
+     */
+    public static <K, V> PreCommitStore<K, V> writtenBeforeCommit(MockProcessorContext<?, ?> context,
+                                                                  KeyValueStore<Bytes, byte[]> bytes, Serde<K> keys,
+                                                                  Serde<V> values) {
+        KeyValueBytesStoreSupplier supplier = new KeyValueBytesStoreSupplier() {
+            @Override
+            public String name() {
+                return bytes.name();
+            }
+
+            @Override
+            public KeyValueStore<Bytes, byte[]> get() {
+                return bytes;
+            }
+
+            @Override
+            public String metricsScope() {
+                return "test";
+            }
+        };
+        return (PreCommitStore<K, V>) add(context, PreCommitStore.builder(Stores.keyValueStoreBuilder(supplier, keys,
+                values)));
     }
 
     /** Builds the store {@code builder} describes (its changelog off) and adds it to {@code context}. */
