@@ -286,7 +286,7 @@ final class OpenSlices {
             }
             for (Bytes key : old) {
                 if (!written.contains(key)) {
-                    store.delete(key);
+                    store.put(key, null);   // a delete without reading the old value (WriteBehindStore)
                 }
             }
         }
@@ -300,7 +300,7 @@ final class OpenSlices {
 
         private void deleteRow(int bucket) {
             if (stored[bucket]) {
-                store.delete(key(bucket));
+                store.put(key(bucket), null);
                 stored[bucket] = false;
             }
         }

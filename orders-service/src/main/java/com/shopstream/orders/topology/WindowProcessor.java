@@ -40,6 +40,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * One window query, driven by the query's watermark (the oldest of its input partitions' watermarks), never by a
@@ -79,6 +80,11 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     private long closedUpTo = InputClocks.NONE;
     /** Windows starting at or before it are gone from the store. */
     private long deletedUpTo = InputClocks.NONE;
+    /**
+     * No window starting after it is in the store: the newest start the store held at {@code init} or was written
+     * since. A window of a newer slice (most of them, as the watermark moves on) is then not looked up in the store.
+     */
+    private long newestStart = Long.MIN_VALUE;
     /** Windows changed since their last update row, in key order; their newest timestamp. */
     private final Map<Bytes, Long> changed = new TreeMap<>();
     /** What the record being processed adds to each of its windows, before it goes to the store. */
@@ -106,6 +112,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         this.closedUpTo = InputClocks.NONE;
         this.deletedUpTo = InputClocks.NONE;
         this.windows = WriteBehindStore.of(context, query.storeName());
+        this.newestStart = newestStoredStart(context.getStateStore(query.storeName()));
         this.idle = IdleLateness.of(context, lateness);
         this.deadLetters = DeadLetterRouter.from(context.appConfigs());
         long frontier = EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore));
@@ -156,7 +163,8 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
                 continue;
             }
-            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted()).add(order, eventTime);
+            long windowStart = start;
+            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted(windowStart)).add(order, eventTime);
             inWindow = true;
         }
         if (!finalHere.isEmpty()) {
@@ -195,7 +203,9 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
                 continue;
             }
-            counted.computeIfAbsent(WindowKeys.key(start, entry.group()), key -> new Counted()).add(entry.partial());
+            long windowStart = start;
+            counted.computeIfAbsent(WindowKeys.key(start, entry.group()), key -> new Counted(windowStart))
+                    .add(entry.partial());
             inWindow = true;
         }
         if (!finalHere.isEmpty()) {
@@ -232,10 +242,11 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     /** Adds what was counted to the windows in the store. */
     private void addCounted() {
         for (Map.Entry<Bytes, Counted> window : counted.entrySet()) {
-            WindowAggregate aggregate = windows.get(window.getKey());
             Counted more = window.getValue();
+            WindowAggregate aggregate = windows.get(window.getKey(), more.start <= newestStart);
             windows.put(window.getKey(),
                     (aggregate == null ? WindowAggregate.EMPTY : aggregate).plus(more.orders, more.total));
+            newestStart = Math.max(newestStart, more.start);
             if (query.updateTopic() != null) {
                 changed.merge(window.getKey(), more.newest, Math::max);
             }
@@ -245,9 +256,14 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
 
     /** What a record (or batch) adds to one window. */
     private static final class Counted {
+        private final long start;
         private long orders;
         private BigDecimal total = BigDecimal.ZERO;
         private long newest = Long.MIN_VALUE;
+
+        Counted(long start) {
+            this.start = start;
+        }
 
         void add(Order order, long eventTime) {
             orders++;
@@ -299,6 +315,13 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 gone.forEach(windows::delete);
             }
             deletedUpTo = expired;
+        }
+    }
+
+    /** The start of the newest window in {@code store} (keys sort by start), or {@link Long#MIN_VALUE}: none. */
+    private static long newestStoredStart(KeyValueStore<Bytes, WindowAggregate> store) {
+        try (KeyValueIterator<Bytes, WindowAggregate> newestFirst = store.reverseAll()) {
+            return newestFirst.hasNext() ? WindowKeys.start(newestFirst.next().key) : Long.MIN_VALUE;
         }
     }
 

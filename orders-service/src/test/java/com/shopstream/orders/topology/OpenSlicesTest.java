@@ -92,6 +92,20 @@ class OpenSlicesTest {
     }
 
     @Test
+    void aSliceTakenAfterAFlushDeletesItsRowsWithoutReadingThem() {
+        List<String> writes = new ArrayList<>();
+        OpenSlices open = new OpenSlices(watched(store, writes));
+        open.add(SLICE, "a", 1, SLICE);
+        open.flush();
+
+        open.take(SLICE);
+        open.flush();
+
+        assertThat(writes).containsExactly("put 1 buckets", "delete 1 buckets");
+        assertThat(stored()).isEmpty();
+    }
+
+    @Test
     void aNewSliceStartsWithTheRowsTheBiggestOneNeeded() {
         OpenSlices open = new OpenSlices(store);
         for (int customer = 0; customer < 100; customer++) {
@@ -197,14 +211,19 @@ class OpenSlicesTest {
         assertThat(loaded.firstStart()).isEqualTo(6 * SLICE);
     }
 
-    /** The store, with each put and delete noted as the bucket count of the row's layout. */
+    /**
+     * The store, with each write noted as the bucket count of the row's layout: a put of null as a delete, a call of
+     * {@code delete} (which reads the old value first, a RocksDB lookup) as a read and delete.
+     */
     @SuppressWarnings("unchecked")
     private static KeyValueStore<Bytes, byte[]> watched(KeyValueStore<Bytes, byte[]> store, List<String> writes) {
         return (KeyValueStore<Bytes, byte[]>) Proxy.newProxyInstance(OpenSlicesTest.class.getClassLoader(),
                 new Class<?>[] {KeyValueStore.class}, (proxy, method, args) -> {
                     if (method.getName().equals("put") || method.getName().equals("delete")) {
                         int buckets = ByteBuffer.wrap(((Bytes) args[0]).get()).getShort(1 + Short.BYTES) & 0xffff;
-                        writes.add(method.getName() + " " + buckets + " buckets");
+                        String write = method.getName().equals("delete") ? "read and delete"
+                                : args[1] == null ? "delete" : "put";
+                        writes.add(write + " " + buckets + " buckets");
                     }
                     try {
                         return method.invoke(store, args);

@@ -97,7 +97,8 @@ class WindowProcessorRestartTest {
                 .contains(new WindowOutput.Final(new WindowResult(TEN, TEN.plus(FIVE), 2, new BigDecimal("3.50"))));
     }
 
-    private static Record<String, Timed<Order>> order(long id, String time, String amount) {
+    /** An order of 2026-01-22 at {@code time}, of the one group {@code all}, from partition 0. */
+    static Record<String, Timed<Order>> order(long id, String time, String amount) {
         Instant at = Instant.parse("2026-01-22T" + time + "Z");
         Order order = new Order(id, 1, new BigDecimal(amount), at);
         return new Record<>("all", new Timed.Event<>(order, new InputPartition("orders", 0), 1, InputClocks.NONE,

@@ -1,0 +1,89 @@
+package com.shopstream.orders.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.clearInvocations;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.spy;
+import static org.mockito.Mockito.verify;
+
+import com.shopstream.common.streams.PreCommitStore;
+import com.shopstream.common.testing.MockStores;
+import com.shopstream.common.testing.TestStreams;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the window processor reads from its store: a window newer than any the store holds is not looked up (most
+ * windows, as the watermark moves on: a lookup that misses costs RocksDB as much as one that finds), every other one
+ * is, and its orders add to what the store had.
+ */
+class WindowProcessorStoreReadsTest {
+
+    private static final Duration FIVE = Duration.ofMinutes(5);
+    private static final Instant TEN = Instant.parse("2026-01-22T10:00:00Z");
+    private static final Bytes AT_TEN = WindowKeys.key(TEN.toEpochMilli(), "all");
+    private static final Bytes AT_TEN_FIVE = WindowKeys.key(TEN.plus(FIVE).toEpochMilli(), "all");
+
+    private final WindowQuery query = WindowQuery.tumbling("q", FIVE, Duration.ofMinutes(3), null, "finals");
+    private MockProcessorContext<String, WindowOutput> context;
+    private KeyValueStore<Bytes, byte[]> bytes;
+    private PreCommitStore<Bytes, WindowAggregate> windows;
+    private WindowProcessor processor;
+
+    @BeforeEach
+    void start() {
+        context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
+        bytes = spy(Stores.inMemoryKeyValueStore(query.storeName()).get());
+        windows = MockStores.writtenBeforeCommit(context, bytes, Serdes.Bytes(), new WindowAggregateSerde());
+        MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
+        processor = new WindowProcessor(query, OrderWindowTopology.lateness(query), "frontier");
+        // counted before a restart
+        windows.put(AT_TEN, new WindowAggregate(2, new BigDecimal("3.50")));
+    }
+
+    @Test
+    void aWindowNewerThanAnyStoredIsNotLookedUp() {
+        processor.init(context);
+        clearInvocations(bytes);
+
+        processor.process(WindowProcessorRestartTest.order(1, "10:06:00", "1.00"));
+        windows.flushCache();
+
+        verify(bytes, never()).get(AT_TEN_FIVE);
+        assertThat(windows.get(AT_TEN_FIVE)).isEqualTo(new WindowAggregate(1, new BigDecimal("1.00")));
+    }
+
+    @Test
+    void theNewestStoredWindowIsReadAndAddedTo() {
+        processor.init(context);
+        clearInvocations(bytes);
+
+        processor.process(WindowProcessorRestartTest.order(1, "10:04:00", "1.00"));
+        windows.flushCache();
+
+        verify(bytes).get(AT_TEN);
+        assertThat(windows.get(AT_TEN)).isEqualTo(new WindowAggregate(3, new BigDecimal("4.50")));
+    }
+
+    @Test
+    void aWindowWrittenSinceTheStartIsReadOnceMemoryForgotIt() {
+        processor.init(context);
+        processor.process(WindowProcessorRestartTest.order(1, "10:06:00", "1.00"));
+        windows.flushCache();
+        windows.flushCache();   // an interval without it: memory forgets it
+
+        processor.process(WindowProcessorRestartTest.order(2, "10:07:00", "2.00"));
+        windows.flushCache();
+
+        assertThat(windows.get(AT_TEN_FIVE)).as("added to what the store had, not started again")
+                .isEqualTo(new WindowAggregate(2, new BigDecimal("3.00")));
+    }
+}
