@@ -1,0 +1,56 @@
+package com.shopstream.orders.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.shopstream.common.testing.TestStreams;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.kafka.streams.TopologyDescription;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.config.YamlPropertiesFactoryBean;
+import org.springframework.core.io.ClassPathResource;
+
+/**
+ * Each task of the orders topology reads one partition: every sub-topology has one source topic. That is why
+ * {@code orders-service.yml} sets {@code max.task.idle.ms=-1}: Kafka Streams' wait for a task's other partitions (its
+ * only effect) never applies, and its per-record check is skipped. A second source topic in a sub-topology must fail
+ * here first, and the setting be thought over.
+ */
+class OrderWindowTaskInputsTest {
+
+    @Test
+    void everySubTopologyReadsOneTopic() {
+        Duration five = Duration.ofMinutes(5);
+        List<WindowQuery> queries = new ArrayList<>(OrderWindowConfigs.defaults().queries());
+        queries.add(new WindowQuery("per-customer", five, five, Duration.ofMinutes(3), GroupBy.CUSTOMER_ID, "updates",
+                "finals", null));
+        TopologyDescription description = OrderWindowTopology.build(TestStreams.forDriver("inputs").builder(),
+                OrderWindowConfigs.of(TestStreams.topics(), queries)).describe();
+
+        assertThat(description.subtopologies()).hasSize(3).allSatisfy(subtopology ->
+                assertThat(sourceTopics(subtopology)).as("sub-topology %d", subtopology.id()).hasSize(1));
+    }
+
+    @Test
+    void theServiceDoesNotWaitForATasksOtherPartitions() {
+        YamlPropertiesFactoryBean yaml = new YamlPropertiesFactoryBean();
+        yaml.setResources(new ClassPathResource("orders-service.yml"));
+        Properties properties = yaml.getObject();
+
+        assertThat(properties).containsEntry("spring.kafka.streams.properties.max.task.idle.ms", -1);
+    }
+
+    private static Set<String> sourceTopics(TopologyDescription.Subtopology subtopology) {
+        Set<String> topics = new TreeSet<>();
+        for (TopologyDescription.Node node : subtopology.nodes()) {
+            if (node instanceof TopologyDescription.Source source) {
+                topics.addAll(source.topicSet());
+            }
+        }
+        return topics;
+    }
+}
