@@ -1,5 +1,6 @@
 package com.shopstream.common.streams;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -28,6 +29,8 @@ public final class WriteBehindStore<K, V> {
 
     private final KeyValueStore<K, V> store;
     private final PreCommitStore<K, V> preCommit;
+    /** The store's order of the keys, or {@code null}: not known, a scan writes every changed key first. */
+    private final Comparator<? super K> keyOrder;
     /** Keys read or written in this commit interval or the one before: a store lookup only for the others. */
     private final Map<K, Kept<V>> kept = new HashMap<>();
 
@@ -46,15 +49,27 @@ public final class WriteBehindStore<K, V> {
         }
     }
 
-    private WriteBehindStore(KeyValueStore<K, V> store, PreCommitStore<K, V> preCommit) {
+    private WriteBehindStore(KeyValueStore<K, V> store, PreCommitStore<K, V> preCommit,
+                             Comparator<? super K> keyOrder) {
         this.store = store;
         this.preCommit = preCommit;
+        this.keyOrder = keyOrder;
     }
 
     /** The store {@code name} of the processor's context (built with {@link PreCommitStore#builder}). */
     public static <K, V> WriteBehindStore<K, V> of(ProcessingContext context, String name) {
+        return of(context, name, null);
+    }
+
+    /**
+     * {@link #of(ProcessingContext, String)}, with the order in which the store keeps its keys (that of their bytes:
+     * {@code Comparator.naturalOrder()} for {@code Bytes} keys): a {@link #range} then writes first only the changed
+     * keys it covers, and the others still once, at the commit.
+     */
+    public static <K, V> WriteBehindStore<K, V> of(ProcessingContext context, String name,
+                                                   Comparator<? super K> keyOrder) {
         PreCommitStore<K, V> preCommit = PreCommitStore.of(context, name);
-        WriteBehindStore<K, V> store = new WriteBehindStore<>(context.getStateStore(name), preCommit);
+        WriteBehindStore<K, V> store = new WriteBehindStore<>(context.getStateStore(name), preCommit, keyOrder);
         preCommit.beforeCommit(store::flush);
         return store;
     }
@@ -96,13 +111,16 @@ public final class WriteBehindStore<K, V> {
 
     /** Every key of the store, with what was written since the last commit (written to the store first). */
     public KeyValueIterator<K, V> all() {
-        writeChanged();
+        writeChanged(null, null);
         return store.all();
     }
 
-    /** The keys from {@code from} to {@code to} (both included; {@code null}: open), as {@link #all} sees them. */
+    /**
+     * The keys from {@code from} to {@code to} (both included; {@code null}: open), as {@link #all} sees them: the
+     * changed keys in the range (all changed keys, if the key order is not known) are written to the store first.
+     */
     public KeyValueIterator<K, V> range(K from, K to) {
-        writeChanged();
+        writeChanged(from, to);
         return store.range(from, to);
     }
 
@@ -111,7 +129,7 @@ public final class WriteBehindStore<K, V> {
      * commit of the task.
      */
     public void flush() {
-        writeChanged();
+        writeChanged(null, null);
         for (Iterator<Kept<V>> keys = kept.values().iterator(); keys.hasNext(); ) {
             Kept<V> known = keys.next();
             if (known.used) {
@@ -123,17 +141,23 @@ public final class WriteBehindStore<K, V> {
     }
 
     /**
-     * Writes each changed key, keeping what it knows: a scan between two commits does not make the next reads miss. A
-     * deleted key is put as {@code null}, which the store takes as a delete: {@code delete} returns the old value, so
-     * the RocksDB store would read it first, a lookup per deleted key that nobody uses.
+     * Writes each changed key from {@code from} to {@code to}, keeping what it knows: a scan between two commits does
+     * not make the next reads miss, nor a key it does not cover written twice in one commit interval. A deleted key is
+     * put as {@code null}, which the store takes as a delete: {@code delete} returns the old value, so the RocksDB store
+     * would read it first, a lookup per deleted key that nobody uses.
      */
-    private void writeChanged() {
+    private void writeChanged(K from, K to) {
         kept.forEach((key, known) -> {
-            if (known.changed) {
+            if (known.changed && covers(from, to, key)) {
                 store.put(key, known.value);
+                known.changed = false;
             }
-            known.changed = false;
         });
+    }
+
+    private boolean covers(K from, K to, K key) {
+        return keyOrder == null || ((from == null || keyOrder.compare(from, key) <= 0)
+                && (to == null || keyOrder.compare(key, to) <= 0));
     }
 
     /** Nothing is written before a commit any more (the processor's {@code close}: its task may become a standby). */

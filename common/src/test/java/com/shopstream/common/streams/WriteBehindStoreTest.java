@@ -9,6 +9,7 @@ import static org.mockito.Mockito.verify;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
@@ -112,6 +113,26 @@ class WriteBehindStoreTest {
             all.forEachRemaining((KeyValue<String, String> row) -> keys.add(row.key + "=" + row.value));
         }
         assertThat(keys).containsExactly("b=1", "gone=stored");
+    }
+
+    @Test
+    void aScanInKeyOrderWritesFirstOnlyTheChangedKeysItCovers() {
+        WriteBehindStore<String, String> ordered = WriteBehindStore.of(context, "s", Comparator.naturalOrder());
+        ordered.put("a", "1");
+        ordered.put("m", "2");
+        ordered.put("z", "3");
+        List<String> keys = new ArrayList<>();
+        try (KeyValueIterator<String, String> range = ordered.range("b", "y")) {
+            range.forEachRemaining((KeyValue<String, String> row) -> keys.add(row.key + "=" + row.value));
+        }
+
+        assertThat(keys).containsExactly("gone=stored", "kept=stored", "m=2");
+        assertThat(store.get("a")).as("outside the scan: written at the commit").isNull();
+        assertThat(store.get("z")).isNull();
+        store.flushCache();
+        assertThat(store.get("a")).isEqualTo("1");
+        assertThat(store.get("m")).isEqualTo("2");
+        assertThat(store.get("z")).isEqualTo("3");
     }
 
     @Test

@@ -24,6 +24,7 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
@@ -111,7 +112,9 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         this.openWindowsWritten = false;
         this.closedUpTo = InputClocks.NONE;
         this.deletedUpTo = InputClocks.NONE;
-        this.windows = WriteBehindStore.of(context, query.storeName());
+        // keys in the store's byte order: a scan for the windows a watermark makes final writes those first, not the
+        // windows of newer slices, which would be written again at the commit
+        this.windows = WriteBehindStore.of(context, query.storeName(), Comparator.naturalOrder());
         this.newestStart = newestStoredStart(context.getStateStore(query.storeName()));
         this.idle = IdleLateness.of(context, lateness);
         this.deadLetters = DeadLetterRouter.from(context.appConfigs());

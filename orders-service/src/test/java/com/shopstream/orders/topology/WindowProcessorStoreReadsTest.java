@@ -1,6 +1,8 @@
 package com.shopstream.orders.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.clearInvocations;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.spy;
@@ -9,12 +11,14 @@ import static org.mockito.Mockito.verify;
 import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.watermark.Timed;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,6 +75,22 @@ class WindowProcessorStoreReadsTest {
 
         verify(bytes).get(AT_TEN);
         assertThat(windows.get(AT_TEN)).isEqualTo(new WindowAggregate(3, new BigDecimal("4.50")));
+    }
+
+    @Test
+    void aScanForFinalWindowsWritesThemFirstButNotTheNewerOnes() {
+        processor.init(context);
+        processor.process(WindowProcessorRestartTest.order(1, "10:04:00", "1.00"));
+        processor.process(WindowProcessorRestartTest.order(2, "10:06:00", "2.00"));
+        clearInvocations(bytes);
+
+        long frontier = TEN.plus(FIVE).plus(Duration.ofMinutes(3)).toEpochMilli();   // 10:00-10:05 becomes final
+        processor.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
+
+        verify(bytes).put(eq(AT_TEN), any());
+        verify(bytes, never()).put(eq(AT_TEN_FIVE), any());
+        windows.flushCache();
+        verify(bytes).put(eq(AT_TEN_FIVE), any());   // once, at the commit
     }
 
     @Test
