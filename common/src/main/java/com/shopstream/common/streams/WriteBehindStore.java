@@ -19,8 +19,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * the store's layers both ways each time — metrics, the record cache's maps and dirty set, and the value's serde in
  * each direction — though the next record of the key, often in the same commit interval, would read it back and
  * overwrite it. A key kept past a commit spares the next interval's read of it (a window gets the sums of several
- * source partitions, in consecutive intervals). Nothing but this class writes the store, so what it keeps never goes
- * stale. A crash before the commit aborts the transaction; the records are read again and memory built again from
+ * source partitions, in consecutive intervals). What it keeps goes stale if anything else writes the store: callers
+ * write it only through this class. A crash before the commit aborts the transaction; the records are read again and memory built again from
  * the store, so nothing of it needs to survive.
  *
  * <p>Values are not copied: a caller must not change a value it read or wrote (write a new one instead).
@@ -79,9 +79,9 @@ public final class WriteBehindStore<K, V> {
     }
 
     /**
-     * {@link #get}, for a caller that may know the store does not hold the key ({@code mayBeStored} false: a key newer
-     * than any the store holds), which is then not looked up there: a lookup that misses costs RocksDB as much as one
-     * that finds.
+     * {@link #get}, for a caller that may know the store does not hold the key ({@code mayBeStored} false, only for a
+     * key the store cannot hold, such as one newer than any it holds), which is then not looked up there: a lookup
+     * goes through Kafka Streams' store layers (metrics, serdes, the call into RocksDB) whether it finds or not.
      */
     public V get(K key, boolean mayBeStored) {
         Kept<V> known = kept.get(key);
@@ -144,7 +144,8 @@ public final class WriteBehindStore<K, V> {
      * Writes each changed key from {@code from} to {@code to}, keeping what it knows: a scan between two commits does
      * not make the next reads miss, nor a key it does not cover written twice in one commit interval. A deleted key is
      * put as {@code null}, which the store takes as a delete: {@code delete} returns the old value, so the RocksDB store
-     * would read it first, a lookup per deleted key that nobody uses.
+     * would read it first, a lookup per deleted key that nobody uses (on a store with a record cache, the cache's
+     * flush still reads it).
      */
     private void writeChanged(K from, K to) {
         kept.forEach((key, known) -> {

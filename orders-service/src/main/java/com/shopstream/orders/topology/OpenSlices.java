@@ -286,7 +286,7 @@ final class OpenSlices {
             }
             for (Bytes key : old) {
                 if (!written.contains(key)) {
-                    store.put(key, null);   // a delete without reading the old value (WriteBehindStore)
+                    store.put(key, null);   // a delete: delete() would read the old value first
                 }
             }
         }

@@ -107,9 +107,10 @@ public final class OrderWindowTopology {
         Map<String, KStream<String, WindowOutput>> outputs = grouped
                 .process(ProcessorSuppliers.withStores(
                                 () -> new WindowProcessor(query, lateness(query), frontier.storeName()),
-                                // a window gets a partial from each source partition, mostly within one commit
-                                // interval: kept as objects for the interval and written once, before the commit
-                                // (WriteBehindStore). No record cache: it would only coalesce those writes again,
+                                // a window gets a partial from each source partition, mostly within one or two
+                                // commit intervals: kept as objects while it gets them and written once per
+                                // interval, before the commit (WriteBehindStore). No record cache: it would only
+                                // coalesce those writes again,
                                 // and its tree of keys cost a tenth of the per-customer stream thread (BENCHMARKS.md,
                                 // 2026-12-04)
                                 PreCommitStore.builder(config.stores().keyValueStore(query.storeName(),

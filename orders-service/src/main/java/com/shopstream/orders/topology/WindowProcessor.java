@@ -84,6 +84,8 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     /**
      * No window starting after it is in the store: the newest start the store held at {@code init} or was written
      * since. A window of a newer slice (most of them, as the watermark moves on) is then not looked up in the store.
+     * It never goes back: after an order far ahead in event time, the windows up to it are looked up again (a cost,
+     * never a wrong count).
      */
     private long newestStart = Long.MIN_VALUE;
     /** Windows changed since their last update row, in key order; their newest timestamp. */

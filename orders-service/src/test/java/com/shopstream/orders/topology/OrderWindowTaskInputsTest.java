@@ -6,12 +6,15 @@ import com.shopstream.common.testing.TestStreams;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.config.YamlPropertiesFactoryBean;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
+import org.springframework.core.env.PropertySource;
 import org.springframework.core.io.ClassPathResource;
 
 /**
@@ -35,13 +38,15 @@ class OrderWindowTaskInputsTest {
                 assertThat(sourceTopics(subtopology)).as("sub-topology %d", subtopology.id()).hasSize(1));
     }
 
+    /** The service's configuration file, bound as Spring Boot binds it into the Kafka Streams properties. */
     @Test
-    void theServiceDoesNotWaitForATasksOtherPartitions() {
-        YamlPropertiesFactoryBean yaml = new YamlPropertiesFactoryBean();
-        yaml.setResources(new ClassPathResource("orders-service.yml"));
-        Properties properties = yaml.getObject();
+    void theServiceDoesNotWaitForATasksOtherPartitions() throws Exception {
+        List<PropertySource<?>> file = new YamlPropertySourceLoader().load("orders-service.yml",
+                new ClassPathResource("orders-service.yml"));
+        KafkaProperties kafka = new Binder(ConfigurationPropertySources.from(file))
+                .bindOrCreate("spring.kafka", KafkaProperties.class);
 
-        assertThat(properties).containsEntry("spring.kafka.streams.properties.max.task.idle.ms", -1);
+        assertThat(kafka.buildStreamsProperties()).containsEntry("max.task.idle.ms", "-1");
     }
 
     private static Set<String> sourceTopics(TopologyDescription.Subtopology subtopology) {

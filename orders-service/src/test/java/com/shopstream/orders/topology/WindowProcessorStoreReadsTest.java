@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the window processor reads from its store: a window newer than any the store holds is not looked up (most
- * windows, as the watermark moves on: a lookup that misses costs RocksDB as much as one that finds), every other one
- * is, and its orders add to what the store had.
+ * windows, as the watermark moves on: a lookup goes through the store's layers whether it finds or not), every other
+ * one is, and its orders add to what the store had; what it writes before a scan for final windows.
  */
 class WindowProcessorStoreReadsTest {
 
@@ -91,6 +91,25 @@ class WindowProcessorStoreReadsTest {
         verify(bytes, never()).put(eq(AT_TEN_FIVE), any());
         windows.flushCache();
         verify(bytes).put(eq(AT_TEN_FIVE), any());   // once, at the commit
+    }
+
+    /**
+     * Kafka Streams re-initializes the same processor when it revives a task whose transaction aborted; the orders of
+     * that transaction are read again, and what memory held of them must not count twice.
+     */
+    @Test
+    void aRevivedProcessorForgetsWhatItsAbortedTransactionHad() {
+        processor.init(context);
+        processor.process(WindowProcessorRestartTest.order(1, "10:04:00", "1.00"));
+        processor.process(WindowProcessorRestartTest.order(2, "10:06:00", "2.00"));
+
+        processor.init(context);   // no commit came: the transaction aborted
+        processor.process(WindowProcessorRestartTest.order(1, "10:04:00", "1.00"));
+        processor.process(WindowProcessorRestartTest.order(2, "10:06:00", "2.00"));
+        windows.flushCache();
+
+        assertThat(windows.get(AT_TEN)).isEqualTo(new WindowAggregate(3, new BigDecimal("4.50")));
+        assertThat(windows.get(AT_TEN_FIVE)).isEqualTo(new WindowAggregate(1, new BigDecimal("2.00")));
     }
 
     @Test

@@ -91,8 +91,9 @@ public final class SessionTopology {
         BranchedKStream<String, SessionChange> kinds = byCustomer
                 .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap, stores, updates),
                                 // a customer's sessions are read and rewritten by each of their orders, often
-                                // within one commit interval: kept as objects for the interval and written once,
-                                // before the commit (WriteBehindStore); cached for the customers of the next ones
+                                // within one commit interval: kept as objects while they are used in each interval
+                                // and written once per interval, before the commit (WriteBehindStore); cached for
+                                // the customers of later ones
                                 PreCommitStore.builder(config.stores().keyValueStore(stores.open(), Serdes.String(),
                                         new OpenSessionsSerde()).withCachingEnabled()),
                                 ExpiryIndex.storeBuilder(stores.ends(), config.stores())),
