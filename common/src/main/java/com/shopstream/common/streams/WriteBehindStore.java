@@ -20,8 +20,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * each direction — though the next record of the key, often in the same commit interval, would read it back and
  * overwrite it. A key kept past a commit spares the next interval's read of it (a window gets the sums of several
  * source partitions, in consecutive intervals). What it keeps goes stale if anything else writes the store: callers
- * write it only through this class. A crash before the commit aborts the transaction; the records are read again and memory built again from
- * the store, so nothing of it needs to survive.
+ * write it only through this class. A crash before the commit aborts the transaction; the records are read again and
+ * memory built again from the store, so nothing of it needs to survive.
  *
  * <p>Values are not copied: a caller must not change a value it read or wrote (write a new one instead).
  */
@@ -142,10 +142,10 @@ public final class WriteBehindStore<K, V> {
 
     /**
      * Writes each changed key from {@code from} to {@code to}, keeping what it knows: a scan between two commits does
-     * not make the next reads miss, nor a key it does not cover written twice in one commit interval. A deleted key is
-     * put as {@code null}, which the store takes as a delete: {@code delete} returns the old value, so the RocksDB store
-     * would read it first, a lookup per deleted key that nobody uses (on a store with a record cache, the cache's
-     * flush still reads it).
+     * not make the next reads miss, nor a key it does not cover written twice in one commit interval. A deleted key
+     * is put as {@code null}, which the store takes as a delete: {@code delete} returns the old value, so the RocksDB
+     * store would read it first, a lookup per deleted key that nobody uses (on a store with a record cache, the
+     * cache's flush still reads it).
      */
     private void writeChanged(K from, K to) {
         kept.forEach((key, known) -> {

@@ -169,7 +169,8 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 continue;
             }
             long windowStart = start;
-            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted(windowStart)).add(order, eventTime);
+            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted(windowStart))
+                    .add(order, eventTime);
             inWindow = true;
         }
         if (!finalHere.isEmpty()) {
