@@ -19,9 +19,9 @@ import org.springframework.core.io.ClassPathResource;
 
 /**
  * Each task of the orders topology reads one partition: every sub-topology has one source topic. That is why
- * {@code orders-service.yml} sets {@code max.task.idle.ms=-1}: Kafka Streams' wait for a task's other partitions (its
- * only effect) never applies, and its per-record check is skipped. A second source topic in a sub-topology must fail
- * here first, and the setting be thought over.
+ * {@code orders-service.yml} sets {@code max.task.idle.ms=-1}: Kafka Streams' wait for a task's other partitions (to
+ * process them in timestamp order) never applies, and its per-record check is skipped. A second source topic in a
+ * sub-topology must fail here first, and the setting be thought over.
  */
 class OrderWindowTaskInputsTest {
 
