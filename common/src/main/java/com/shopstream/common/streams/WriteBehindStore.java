@@ -31,6 +31,11 @@ public final class WriteBehindStore<K, V> {
     private final PreCommitStore<K, V> preCommit;
     /** The store's order of the keys, or {@code null}: not known, a scan writes every changed key first. */
     private final Comparator<? super K> keyOrder;
+    /**
+     * With a key order: the greatest key the store may hold ({@code null}: none), that of the store when this was made
+     * or a greater one written since. Every write goes through this class, so a greater key is not looked up.
+     */
+    private K greatestStored;
     /** Keys read or written in this commit interval or the one before: a store lookup only for the others. */
     private final Map<K, Kept<V>> kept = new HashMap<>();
 
@@ -54,6 +59,11 @@ public final class WriteBehindStore<K, V> {
         this.store = store;
         this.preCommit = preCommit;
         this.keyOrder = keyOrder;
+        if (keyOrder != null) {
+            try (KeyValueIterator<K, V> greatestFirst = store.reverseAll()) {
+                greatestStored = greatestFirst.hasNext() ? greatestFirst.next().key : null;
+            }
+        }
     }
 
     /** The store {@code name} of the processor's context (built with {@link PreCommitStore#builder}). */
@@ -64,7 +74,9 @@ public final class WriteBehindStore<K, V> {
     /**
      * {@link #of(ProcessingContext, String)}, with the order in which the store keeps its keys (that of their bytes:
      * {@code Comparator.naturalOrder()} for {@code Bytes} keys): a {@link #range} then writes first only the changed
-     * keys it covers, and the others still once, at the commit.
+     * keys it covers, and the others still once, at the commit; and a key greater than any the store holds is not
+     * looked up there (keys that grow with time, such as windows by start: most new ones are the newest). Reads the
+     * store's greatest key once, here.
      */
     public static <K, V> WriteBehindStore<K, V> of(ProcessingContext context, String name,
                                                    Comparator<? super K> keyOrder) {
@@ -74,24 +86,24 @@ public final class WriteBehindStore<K, V> {
         return store;
     }
 
-    public V get(K key) {
-        return get(key, true);
-    }
-
     /**
-     * {@link #get}, for a caller that may know the store does not hold the key ({@code mayBeStored} false, only for a
-     * key the store cannot hold, such as one newer than any it holds), which is then not looked up there: a lookup
-     * goes through Kafka Streams' store layers (metrics, serdes, the call into RocksDB) whether it finds or not.
+     * The key's value ({@code null}: none). A key not in memory is looked up in the store, unless the store cannot
+     * hold it (greater than any key it holds, when the key order is known): a lookup goes through Kafka Streams' store
+     * layers (metrics, serdes, the call into RocksDB) whether it finds or not.
      */
-    public V get(K key, boolean mayBeStored) {
+    public V get(K key) {
         Kept<V> known = kept.get(key);
         if (known == null) {
-            known = new Kept<>(mayBeStored ? store.get(key) : null, false);
+            known = new Kept<>(mayBeStored(key) ? store.get(key) : null, false);
             kept.put(key, known);
         } else {
             known.used = true;
         }
         return known.value;
+    }
+
+    private boolean mayBeStored(K key) {
+        return keyOrder == null || (greatestStored != null && keyOrder.compare(key, greatestStored) <= 0);
     }
 
     public void put(K key, V value) {
@@ -152,6 +164,10 @@ public final class WriteBehindStore<K, V> {
             if (known.changed && covers(from, to, key)) {
                 store.put(key, known.value);
                 known.changed = false;
+                if (keyOrder != null && known.value != null
+                        && (greatestStored == null || keyOrder.compare(key, greatestStored) > 0)) {
+                    greatestStored = key;
+                }
             }
         });
     }

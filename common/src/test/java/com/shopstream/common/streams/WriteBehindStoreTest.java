@@ -2,12 +2,14 @@ package com.shopstream.common.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.clearInvocations;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.verify;
 
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -82,10 +84,38 @@ class WriteBehindStoreTest {
         assertThat(behind.get("written")).isEqualTo("changed underneath");
     }
 
+    /** Given the key order, a key greater than any the store holds (when made, or written since) is not read. */
     @Test
-    void aKeyTheCallerKnowsIsNotStoredIsNotLookedUp() {
-        assertThat(behind.get("kept", false)).as("not read: the caller said it is not there").isNull();
-        assertThat(behind.get("gone", true)).isEqualTo("stored");
+    void aKeyGreaterThanAnyStoredIsNotLookedUp() {
+        KeyValueStore<Bytes, byte[]> bytes = spy(Stores.inMemoryKeyValueStore("spied").get());
+        PreCommitStore<String, String> spied =
+                MockStores.writtenBeforeCommit(context, bytes, Serdes.String(), Serdes.String());
+        spied.put("k", "stored");
+        WriteBehindStore<String, String> ordered = WriteBehindStore.of(context, "spied", Comparator.naturalOrder());
+        clearInvocations(bytes);
+
+        assertThat(ordered.get("m")).isNull();
+        assertThat(ordered.get("a")).isNull();
+        assertThat(ordered.get("k")).isEqualTo("stored");
+        verify(bytes, never()).get(bytesOf("m"));
+        verify(bytes).get(bytesOf("a"));
+
+        ordered.put("y", "1");
+        ordered.put("z", null);   // a deletion does not make the store hold more
+        spied.flushCache();
+        spied.flushCache();   // an interval without "y": memory forgets it
+        clearInvocations(bytes);
+
+        assertThat(ordered.get("y")).as("written at the commit: read again").isEqualTo("1");
+        assertThat(ordered.get("x")).isNull();
+        assertThat(ordered.get("ya")).isNull();
+        verify(bytes).get(bytesOf("y"));
+        verify(bytes).get(bytesOf("x"));
+        verify(bytes, never()).get(bytesOf("ya"));
+    }
+
+    private static Bytes bytesOf(String key) {
+        return Bytes.wrap(key.getBytes(StandardCharsets.UTF_8));
     }
 
     /** {@code delete} returns the old value, so the RocksDB store reads it first: a deletion is a put of null. */

@@ -41,7 +41,6 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * One window query, driven by the query's watermark (the oldest of its input partitions' watermarks), never by a
@@ -81,13 +80,6 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     private long closedUpTo = InputClocks.NONE;
     /** Windows starting at or before it are gone from the store. */
     private long deletedUpTo = InputClocks.NONE;
-    /**
-     * No window starting after it is in the store: the newest start the store held at {@code init} or was written
-     * since. A window of a newer slice (most of them, as the watermark moves on) is then not looked up in the store.
-     * It never goes back: after an order far ahead in event time, the windows up to it are looked up again (a cost,
-     * never a wrong count).
-     */
-    private long newestStart = Long.MIN_VALUE;
     /** Windows changed since their last update row, in key order; their newest timestamp. */
     private final Map<Bytes, Long> changed = new TreeMap<>();
     /** What the record being processed adds to each of its windows, before it goes to the store. */
@@ -114,10 +106,10 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         this.openWindowsWritten = false;
         this.closedUpTo = InputClocks.NONE;
         this.deletedUpTo = InputClocks.NONE;
-        // keys in the store's byte order: a scan for the windows a watermark makes final writes those first, not the
-        // windows of newer slices, which would be written again at the commit
+        // keys in the store's byte order (by start, then group): a scan for the windows a watermark makes final
+        // writes those first, not the windows of newer slices, which would be written again at the commit; and a
+        // window after the greatest key stored (most windows of the newest slice) is not looked up
         this.windows = WriteBehindStore.of(context, query.storeName(), Comparator.naturalOrder());
-        this.newestStart = newestStoredStart(context.getStateStore(query.storeName()));
         this.idle = IdleLateness.of(context, lateness);
         this.deadLetters = DeadLetterRouter.from(context.appConfigs());
         long frontier = EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore));
@@ -168,8 +160,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
                 continue;
             }
-            long windowStart = start;
-            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted(windowStart))
+            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted())
                     .add(order, eventTime);
             inWindow = true;
         }
@@ -209,8 +200,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
                 continue;
             }
-            long windowStart = start;
-            counted.computeIfAbsent(WindowKeys.key(start, entry.group()), key -> new Counted(windowStart))
+            counted.computeIfAbsent(WindowKeys.key(start, entry.group()), key -> new Counted())
                     .add(entry.partial());
             inWindow = true;
         }
@@ -249,10 +239,9 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     private void addCounted() {
         for (Map.Entry<Bytes, Counted> window : counted.entrySet()) {
             Counted more = window.getValue();
-            WindowAggregate aggregate = windows.get(window.getKey(), more.start <= newestStart);
+            WindowAggregate aggregate = windows.get(window.getKey());
             windows.put(window.getKey(),
                     (aggregate == null ? WindowAggregate.EMPTY : aggregate).plus(more.orders, more.total));
-            newestStart = Math.max(newestStart, more.start);
             if (query.updateTopic() != null) {
                 changed.merge(window.getKey(), more.newest, Math::max);
             }
@@ -262,14 +251,9 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
 
     /** What a record (or batch) adds to one window. */
     private static final class Counted {
-        private final long start;
         private long orders;
         private BigDecimal total = BigDecimal.ZERO;
         private long newest = Long.MIN_VALUE;
-
-        Counted(long start) {
-            this.start = start;
-        }
 
         void add(Order order, long eventTime) {
             orders++;
@@ -321,13 +305,6 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 gone.forEach(windows::delete);
             }
             deletedUpTo = expired;
-        }
-    }
-
-    /** The start of the newest window in {@code store} (keys sort by start), or {@link Long#MIN_VALUE}: none. */
-    private static long newestStoredStart(KeyValueStore<Bytes, WindowAggregate> store) {
-        try (KeyValueIterator<Bytes, WindowAggregate> newestFirst = store.reverseAll()) {
-            return newestFirst.hasNext() ? WindowKeys.start(newestFirst.next().key) : Long.MIN_VALUE;
         }
     }
 

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the window processor reads from its store: a window newer than any the store holds is not looked up (most
- * windows, as the watermark moves on: a lookup goes through the store's layers whether it finds or not), every other
- * one is, and its orders add to what the store had; what it writes before a scan for final windows.
+ * What the window processor reads from its store: a window after any the store holds (by start, then group) is not
+ * looked up (most windows, as the watermark moves on: a lookup goes through the store's layers whether it finds or
+ * not), every other one is, and its orders add to what the store had; what it writes before a scan for final windows.
  */
 class WindowProcessorStoreReadsTest {
 
@@ -63,6 +63,22 @@ class WindowProcessorStoreReadsTest {
 
         verify(bytes, never()).get(AT_TEN_FIVE);
         assertThat(windows.get(AT_TEN_FIVE)).isEqualTo(new WindowAggregate(1, new BigDecimal("1.00")));
+    }
+
+    /** Per customer, a slice has a window per customer: after the first, the others are not looked up either. */
+    @Test
+    void theOtherGroupsWindowsOfANewSliceAreNotLookedUp() {
+        processor.init(context);
+        clearInvocations(bytes);
+
+        processor.process(WindowProcessorRestartTest.order(1, "10:06:00", "1.00").withKey("7"));
+        processor.process(WindowProcessorRestartTest.order(2, "10:07:00", "2.00").withKey("8"));
+        processor.process(WindowProcessorRestartTest.order(3, "10:08:00", "3.00").withKey("6"));
+        windows.flushCache();
+
+        verify(bytes, never()).get(any());
+        assertThat(windows.get(WindowKeys.key(TEN.plus(FIVE).toEpochMilli(), "6")))
+                .isEqualTo(new WindowAggregate(1, new BigDecimal("3.00")));
     }
 
     @Test
