@@ -19,8 +19,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * the store's layers both ways each time — metrics, the record cache's maps and dirty set, and the value's serde in
  * each direction — though the next record of the key, often in the same commit interval, would read it back and
  * overwrite it. A key kept past a commit spares the next interval's read of it (a window gets the sums of several
- * source partitions, in consecutive intervals). What it keeps goes stale if anything else writes the store: callers
- * write it only through this class. A crash before the commit aborts the transaction; the records are read again and
+ * source partitions, in consecutive intervals). Callers write the store only through this class: what it keeps
+ * would go stale if anything else wrote it, and, with a key order, a key written by another above the greatest this
+ * class knows would never be read (counted afresh: a wrong result). A crash before the commit aborts the transaction; the records are read again and
  * memory built again from the store, so nothing of it needs to survive.
  *
  * <p>Values are not copied: a caller must not change a value it read or wrote (write a new one instead).
@@ -74,9 +75,10 @@ public final class WriteBehindStore<K, V> {
     /**
      * {@link #of(ProcessingContext, String)}, with the order in which the store keeps its keys (that of their bytes:
      * {@code Comparator.naturalOrder()} for {@code Bytes} keys): a {@link #range} then writes first only the changed
-     * keys it covers, and the others still once, at the commit; and a key greater than any the store holds is not
-     * looked up there (keys that grow with time, such as windows by start: most new ones are the newest). Reads the
-     * store's greatest key once, here.
+     * keys it covers, and the others still once, at the commit; and a key greater than any the store may hold (its
+     * greatest key when this is made, or a greater one written since) is not looked up there: keys that grow with
+     * time, such as windows by start, are mostly new ones past every stored one. Reads the store's greatest key once,
+     * here.
      */
     public static <K, V> WriteBehindStore<K, V> of(ProcessingContext context, String name,
                                                    Comparator<? super K> keyOrder) {
@@ -88,7 +90,7 @@ public final class WriteBehindStore<K, V> {
 
     /**
      * The key's value ({@code null}: none). A key not in memory is looked up in the store, unless the store cannot
-     * hold it (greater than any key it holds, when the key order is known): a lookup goes through Kafka Streams' store
+     * hold it (greater than any it may hold, when the key order is known): a lookup goes through Kafka Streams' store
      * layers (metrics, serdes, the call into RocksDB) whether it finds or not.
      */
     public V get(K key) {
@@ -162,12 +164,13 @@ public final class WriteBehindStore<K, V> {
     private void writeChanged(K from, K to) {
         kept.forEach((key, known) -> {
             if (known.changed && covers(from, to, key)) {
-                store.put(key, known.value);
-                known.changed = false;
+                // raised first: should the write fail, the bound still covers whatever reached the store
                 if (keyOrder != null && known.value != null
                         && (greatestStored == null || keyOrder.compare(key, greatestStored) > 0)) {
                     greatestStored = key;
                 }
+                store.put(key, known.value);
+                known.changed = false;
             }
         });
     }
