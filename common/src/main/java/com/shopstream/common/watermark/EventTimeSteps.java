@@ -25,11 +25,14 @@ import org.apache.kafka.streams.kstream.Repartitioned;
  *
  * <p>Names: processor {@code <step>-source-clock} with store {@code <step>-watermarks}, branches
  * {@code <step>-lateness-late} / {@code -on-time}, late sink {@code <step>-late-sink}; repartition topic
- * {@code <name>-repartition} (processor {@code <name>-key}, batcher {@code <name>-batch} with store
- * {@code <name>-batches}), tracker {@code <name>-frontier} with store
+ * {@code <name>-repartition} (processor {@code <name>-key} unless the caller's step keys, batcher
+ * {@code <name>-batch} with store {@code <name>-batches}), tracker {@code <name>-frontier} with store
  * {@code <name>-watermarks}, order {@code <name>-event-time-order} with store {@code <name>-release-buffer}.
  */
 public final class EventTimeSteps {
+
+    /** The key of what is not an event (reports, advances): it is for every key. */
+    public static final String NO_KEY = SourceClock.NO_KEY;
 
     private EventTimeSteps() {
     }
@@ -87,20 +90,28 @@ public final class EventTimeSteps {
                                                                             String name, Function<V, String> key,
                                                                             Class<V> type, Integer partitions,
                                                                             RepartitionBatching batching) {
-        return repartition(timed, name, key, type, partitions, batching, UnaryOperator.identity());
+        KStream<String, Timed<V>> keyed = timed
+                .selectKey((oldKey, value) -> value instanceof Timed.Event<V> event
+                        ? key.apply(event.event()) : NO_KEY, Named.as(name + "-key"));
+        return batchAndRepartition(keyed, name, type, partitions, batching);
     }
 
     /**
-     * {@link #repartition(KStream, String, Function, Class, Integer, RepartitionBatching)}, with a step of the
-     * caller's between the re-keying and the batches ({@code combine}: orders-service's partial aggregation), which
-     * passes reports on after what they cover.
+     * {@link #repartition(KStream, String, Function, Class, Integer, RepartitionBatching)} with a step of the caller's
+     * in place of the re-keying, before the batches ({@code keyingStep}: orders-service's partial aggregation). The
+     * step looks at every event anyway, so it keys those it passes on itself: no re-keying node, a hop less for every
+     * record. It must key events by the repartition's key, everything else by {@link #NO_KEY}, and pass reports on
+     * after what they cover.
      */
-    public static <V extends ShopEvent> KStream<String, Timed<V>> repartition(KStream<String, Timed<V>> timed,
-                                                                            String name, Function<V, String> key,
-                                                                            Class<V> type, Integer partitions,
-                                                                            RepartitionBatching batching,
-                                                                            UnaryOperator<KStream<String, Timed<V>>>
-                                                                                    combine) {
+    public static <V extends ShopEvent> KStream<String, Timed<V>> repartitionKeyedBy(
+            KStream<String, Timed<V>> timed, String name, Class<V> type, Integer partitions,
+            RepartitionBatching batching, UnaryOperator<KStream<String, Timed<V>>> keyingStep) {
+        return batchAndRepartition(keyingStep.apply(timed), name, type, partitions, batching);
+    }
+
+    private static <V extends ShopEvent> KStream<String, Timed<V>> batchAndRepartition(
+            KStream<String, Timed<V>> keyed, String name, Class<V> type, Integer partitions,
+            RepartitionBatching batching) {
         Repartitioned<String, Timed<V>> repartitioned = Repartitioned.<String, Timed<V>>as(name)
                 .withKeySerde(Serdes.String())
                 .withValueSerde(new TimedSerde<>(type))
@@ -108,10 +119,6 @@ public final class EventTimeSteps {
         if (partitions != null) {
             repartitioned = repartitioned.withNumberOfPartitions(partitions);
         }
-        KStream<String, Timed<V>> keyed = timed
-                .selectKey((oldKey, value) -> value instanceof Timed.Event<V> event
-                        ? key.apply(event.event()) : SourceClock.NO_KEY, Named.as(name + "-key"));
-        keyed = combine.apply(keyed);
         if (batching != null) {
             String store = name + "-batches";
             keyed = keyed.process(ProcessorSuppliers.withStores(

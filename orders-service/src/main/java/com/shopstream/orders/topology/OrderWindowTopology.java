@@ -29,10 +29,10 @@ import org.apache.kafka.streams.kstream.Named;
  * Counts and totals of orders per event-time window, for each configured {@link WindowQuery}:
  * <pre>
  * orders ─ key check ─ source step ─┬─ late topic (behind its own partition's watermark)
- *                                   └─ key by group ─ slices ─ batch ─ repartition (orders-by-&lt;group&gt;) ─ frontier tracker ─┬─ &lt;query&gt; windows ─┬─ update topic
- *                                                                                                                           │                    ├─ final topic
- *                                                                                                                           │                    └─ late topic (idle)
- *                                                                                                                           └─ (next query, same group)
+ *                                   └─ slices, keyed by group ─ batch ─ repartition (orders-by-&lt;group&gt;) ─ frontier tracker ─┬─ &lt;query&gt; windows ─┬─ update topic
+ *                                                                                                                             │                    ├─ final topic
+ *                                                                                                                             │                    └─ late topic (idle)
+ *                                                                                                                             └─ (next query, same group)
  * </pre>
  * Lateness is decided once, before the repartition, against the watermark of the order's own {@code orders}
  * partition, for every query. Behind the repartition each query's windows are made final by the query's watermark:
@@ -71,23 +71,27 @@ public final class OrderWindowTopology {
             FrontierStep frontier = new FrontierStep(name, List.of(config.ordersTopic()),
                     queries.stream().map(OrderWindowTopology::lateness).toList());
             RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), config.stores());
-            KStream<String, Timed<Order>> grouped = EventTimeSteps.track(EventTimeSteps.repartition(timed, name,
-                    grouping::groupOf, Order.class, grouping.partitions(), batching,
-                    keyed -> combine(keyed, name, grouping, queries, config)), frontier);
+            KStream<String, Timed<Order>> grouped = EventTimeSteps.track(EventTimeSteps.repartitionKeyedBy(timed,
+                    name, Order.class, grouping.partitions(), batching,
+                    unkeyed -> combine(unkeyed, name, grouping, queries, config)), frontier);
             queries.forEach(query -> addQuery(grouped, query, frontier, config));
         });
         return builder.build();
     }
 
-    /** The partial aggregation of the queries that share a repartition: processor and store {@code <name>-slices}. */
-    private static KStream<String, Timed<Order>> combine(KStream<String, Timed<Order>> keyed, String name,
+    /**
+     * The partial aggregation of the queries that share a repartition, which keys what it passes on by group:
+     * processor and store {@code <name>-slices}.
+     */
+    private static KStream<String, Timed<Order>> combine(KStream<String, Timed<Order>> unkeyed, String name,
                                                          GroupBy.Grouping grouping, List<WindowQuery> queries,
                                                          OrderWindowConfig config) {
         boolean updates = queries.stream().anyMatch(query -> query.updateTopic() != null);
         String store = name + "-slices";
-        return keyed.process(ProcessorSuppliers.withStores(
-                        () -> new SliceCombiner(WindowSlices.of(queries), config.partialAggregation(), updates,
-                                config.ordersTopic(), grouping.partitions(), name, store,
+        return unkeyed.process(ProcessorSuppliers.withStores(
+                        () -> new SliceCombiner(WindowSlices.of(queries), grouping::groupOf,
+                                config.partialAggregation(), updates, config.ordersTopic(), grouping.partitions(),
+                                name, store,
                                 config.topics()::latestAcceptedEventTime, SliceCombiner.MAX_OPEN_PARTIALS),
                         // no record cache: orders change memory, and the rows they changed are written once per
                         // commit, just before it

@@ -5,6 +5,7 @@ import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StreamsRuntime;
 import com.shopstream.common.watermark.EventTimeRuntime;
+import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.InputPartition;
 import com.shopstream.common.watermark.Timed;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.common.utils.Utils;
@@ -25,8 +27,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * Partial aggregation before the repartition of the window queries that share it: each source task adds up its
  * on-time orders per group and {@link WindowSlices slice} (count, exact total, oldest and newest event time), and
  * sends the sums through the repartition instead of the orders ({@link Timed.Partials}, one record per destination
- * partition); the windows behind add each slice's sum to every window that holds it. What crosses is a few records per
- * group and slice instead of one per order: for an ungrouped query the one task behind the repartition no longer does
+ * partition); the windows behind add each slice's sum to every window that holds it. It also keys what it passes on
+ * for the repartition (events by their group, the rest by {@link EventTimeSteps#NO_KEY}): it reads every order's
+ * group anyway, and a node of its own for that cost a hop per order. What crosses is a few records per group and
+ * slice instead of one per order: for an ungrouped query the one task behind the repartition no longer does
  * every order's work.
  *
  * <p>When a slice goes, so that nothing computed depends on timing:
@@ -78,9 +82,9 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
 
     /** The key of the {@link IdleRisk} in the store (the partials' rows start with {@link OpenSlices#PARTIAL}). */
     private static final Bytes CONTROL_KEY = Bytes.wrap(new byte[] {0});
-    private static final String NO_KEY = "";
 
     private final WindowSlices slices;
+    private final Function<Order, String> groupOf;
     private final boolean combines;
     private final boolean updates;
     private final String ordersTopic;
@@ -103,15 +107,18 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     private IdleRisk idleRisk;
 
     /**
+     * @param groupOf        an order's group: its key in the repartition
      * @param combines       whether to combine (when not, what the store holds is sent and every order passes on)
      * @param updates        whether a query of the group writes update rows (then partials go every commit interval)
      * @param partitions     the repartition topic's partition count, or {@code null} for Kafka Streams' choice
      * @param latestAccepted the newest event time the inputs' reader accepts now
      * @param maxOpenPartials {@link #MAX_OPEN_PARTIALS}, but in tests
      */
-    SliceCombiner(WindowSlices slices, boolean combines, boolean updates, String ordersTopic, Integer partitions,
-                  String repartitionName, String storeName, Supplier<Instant> latestAccepted, int maxOpenPartials) {
+    SliceCombiner(WindowSlices slices, Function<Order, String> groupOf, boolean combines, boolean updates,
+                  String ordersTopic, Integer partitions, String repartitionName, String storeName,
+                  Supplier<Instant> latestAccepted, int maxOpenPartials) {
         this.slices = slices;
+        this.groupOf = groupOf;
         this.combines = combines;
         this.updates = updates;
         this.ordersTopic = ordersTopic;
@@ -151,9 +158,11 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         }
         Timed<Order> value = record.value();
         if (value instanceof Timed.Event<Order> event) {
-            if (combined(record.key(), event)) {
-                return;
+            String group = groupOf.apply(event.event());
+            if (!combined(group, event)) {
+                context.forward(record.withKey(group));
             }
+            return;
         } else if (value instanceof Timed.Report<Order> report && report.idle()) {
             sendAll();
             if (idleRisk.declared(report.endOffset())) {
@@ -166,7 +175,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         } else {
             sendAll();
         }
-        context.forward(record);
+        context.forward(record.withKey(EventTimeSteps.NO_KEY));
     }
 
     /**
@@ -189,7 +198,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         if (idleRisk.read(offset, () -> latestAccepted.get().plus(CLOCK_DISAGREEMENT).toEpochMilli())) {
             store.put(CONTROL_KEY, idleRisk.bytes());
         }
-        return combines && group != null && !slices.mayClose(event.newestBefore(), event.newestAfter())
+        return combines && !slices.mayClose(event.newestBefore(), event.newestAfter())
                 && combine(group, event, offset);
     }
 
@@ -268,13 +277,13 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
                 }
                 writers[destination].add(partial.group(), partial.start(), slices.length(), partial.partial());
                 if (writers[destination].bytes() >= MAX_BYTES) {
-                    forward(NO_KEY, destination, destinations, writers[destination]);
+                    forward(EventTimeSteps.NO_KEY, destination, destinations, writers[destination]);
                     writers[destination] = null;
                 }
             }
             for (int destination = 0; destination < destinations; destination++) {
                 if (writers[destination] != null) {
-                    forward(NO_KEY, destination, destinations, writers[destination]);
+                    forward(EventTimeSteps.NO_KEY, destination, destinations, writers[destination]);
                 }
             }
         }

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.common.utils.Utils;
@@ -41,6 +42,9 @@ class SliceCombinerTest {
     private static final Duration GRACE = Duration.ofMinutes(3);
     private static final List<WindowQuery> APPEND_ONLY = List.of(WindowQuery.tumbling("q", FIVE, GRACE, null, "f"));
     private static final String STORE = "slices";
+    /** The tests' grouping: an order's customer, and {@code all} for customer 0 (as an ungrouped query's). */
+    private static final Function<Order, String> GROUP_OF = order -> order.customerId() == 0
+            ? GroupBy.Grouping.ALL : Long.toString(order.customerId());
 
     private MockProcessorContext<String, Timed<Order>> context;
     private PreCommitStore<Bytes, byte[]> store;
@@ -250,7 +254,7 @@ class SliceCombinerTest {
         assertThat(storedPartials()).containsExactly("all@10:05 2 orders 2.00 10:06:00..10:06:30");
         sent();
 
-        SliceCombiner off = new SliceCombiner(WindowSlices.of(APPEND_ONLY), false, false, "orders", 1, "orders-by-q",
+        SliceCombiner off = new SliceCombiner(WindowSlices.of(APPEND_ONLY), GROUP_OF, false, false, "orders", 1, "orders-by-q",
                 STORE, () -> latestAccepted, SliceCombiner.MAX_OPEN_PARTIALS);
         off.init(context);
         off.process(order(4, "all", "10:06:30", "10:06:40", "1.00"));
@@ -292,6 +296,19 @@ class SliceCombinerTest {
     }
 
     @Test
+    void whatItPassesOnIsKeyedForTheRepartitionOrdersByTheirGroupTheRestByNoKey() {
+        SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
+        combiner.process(order(1, "42", "none", "10:05:30", "1.00"));            // the first clock: crosses
+        combiner.process(order(2, "42", "10:05:30", "10:06:00", "1.00"));        // combined
+        combiner.process(new Record<>("a key", report("10:13:00", false).value(), ms("10:13:00")));
+
+        assertThat(context.forwarded().stream().<String>map(forward -> forward.record().key()).toList())
+                .containsExactly("42", "", "");
+        assertThat(sent()).containsExactly("order 1", "to 0 of 1: 42@10:05 1 orders 1.00 10:06:00..10:06:00",
+                "report");
+    }
+
+    @Test
     void anOrderOfAnotherPartitionThanItsTasksIsABug() {
         SliceCombiner combiner = combiner(APPEND_ONLY, false, 1);
 
@@ -307,20 +324,24 @@ class SliceCombinerTest {
 
     private SliceCombiner combiner(List<WindowQuery> queries, boolean updates, Integer partitions, int maxOpen) {
         context.resetForwards();
-        SliceCombiner combiner = new SliceCombiner(WindowSlices.of(queries), true, updates, "orders", partitions,
+        SliceCombiner combiner = new SliceCombiner(WindowSlices.of(queries), GROUP_OF, true, updates, "orders", partitions,
                 "orders-by-q", STORE, () -> latestAccepted, maxOpen);
         combiner.init(context);
         return combiner;
     }
 
-    /** An order read at offset {@code id} of its partition. */
+    /**
+     * An order of {@code group} ({@link #GROUP_OF}), read at offset {@code id} of its partition, keyed as on the
+     * orders topic: by its id.
+     */
     private Record<String, Timed<Order>> order(long id, String group, String newestBefore, String time,
                                                String amount) {
         long before = newestBefore.equals("none") ? InputClocks.NONE : ms(newestBefore);
         long eventTime = ms(time);
         context.setRecordMetadata("orders", 0, id);
-        return new Record<>(group, new Timed.Event<>(new Order(id, 1, new BigDecimal(amount), at(time)), ORDERS_0, 3,
-                before, Math.max(before, eventTime)), eventTime);
+        long customer = group.equals(GroupBy.Grouping.ALL) ? 0 : Long.parseLong(group);
+        return new Record<>(Long.toString(id), new Timed.Event<>(new Order(id, customer, new BigDecimal(amount),
+                at(time)), ORDERS_0, 3, before, Math.max(before, eventTime)), eventTime);
     }
 
     private static Record<String, Timed<Order>> report(String newest, boolean idle) {
