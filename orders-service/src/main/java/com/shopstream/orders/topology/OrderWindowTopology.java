@@ -30,9 +30,9 @@ import org.apache.kafka.streams.kstream.Named;
  * <pre>
  * orders ─ key check ─ source step ─┬─ late topic (behind its own partition's watermark)
  *                                   └─ slices, keyed by group ─ batch ─ repartition (orders-by-&lt;group&gt;) ─ frontier tracker ─┬─ &lt;query&gt; windows ─┬─ update topic
- *                                                                                                                             │                    ├─ final topic
- *                                                                                                                             │                    └─ late topic (idle)
- *                                                                                                                             └─ (next query, same group)
+ *                                                                                                                           │                   ├─ final topic
+ *                                                                                                                           │                   └─ late topic (idle)
+ *                                                                                                                           └─ (next query, same group)
  * </pre>
  * Lateness is decided once, before the repartition, against the watermark of the order's own {@code orders}
  * partition, for every query. Behind the repartition each query's windows are made final by the query's watermark:

@@ -254,8 +254,8 @@ class SliceCombinerTest {
         assertThat(storedPartials()).containsExactly("all@10:05 2 orders 2.00 10:06:00..10:06:30");
         sent();
 
-        SliceCombiner off = new SliceCombiner(WindowSlices.of(APPEND_ONLY), GROUP_OF, false, false, "orders", 1, "orders-by-q",
-                STORE, () -> latestAccepted, SliceCombiner.MAX_OPEN_PARTIALS);
+        SliceCombiner off = new SliceCombiner(WindowSlices.of(APPEND_ONLY), GROUP_OF, false, false, "orders", 1,
+                "orders-by-q", STORE, () -> latestAccepted, SliceCombiner.MAX_OPEN_PARTIALS);
         off.init(context);
         off.process(order(4, "all", "10:06:30", "10:06:40", "1.00"));
         off.process(order(5, "all", "10:06:40", "10:06:50", "1.00"));
@@ -324,8 +324,8 @@ class SliceCombinerTest {
 
     private SliceCombiner combiner(List<WindowQuery> queries, boolean updates, Integer partitions, int maxOpen) {
         context.resetForwards();
-        SliceCombiner combiner = new SliceCombiner(WindowSlices.of(queries), GROUP_OF, true, updates, "orders", partitions,
-                "orders-by-q", STORE, () -> latestAccepted, maxOpen);
+        SliceCombiner combiner = new SliceCombiner(WindowSlices.of(queries), GROUP_OF, true, updates, "orders",
+                partitions, "orders-by-q", STORE, () -> latestAccepted, maxOpen);
         combiner.init(context);
         return combiner;
     }
