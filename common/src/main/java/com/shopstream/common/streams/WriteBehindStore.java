@@ -21,8 +21,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * overwrite it. A key kept past a commit spares the next interval's read of it (a window gets the sums of several
  * source partitions, in consecutive intervals). Callers write the store only through this class: what it keeps
  * would go stale if anything else wrote it, and, with a key order, a key written by another above the greatest this
- * class knows would never be read (counted afresh: a wrong result). A crash before the commit aborts the transaction; the records are read again and
- * memory built again from the store, so nothing of it needs to survive.
+ * class knows would never be read (counted afresh: a wrong result). A crash before the commit aborts the
+ * transaction; the records are read again and memory built again from the store, so nothing of it needs to survive.
  *
  * <p>Values are not copied: a caller must not change a value it read or wrote (write a new one instead).
  */
@@ -108,6 +108,12 @@ public final class WriteBehindStore<K, V> {
         return keyOrder == null || (greatestStored != null && keyOrder.compare(key, greatestStored) <= 0);
     }
 
+    private void raiseGreatestStored(K key) {
+        if (keyOrder != null && !mayBeStored(key)) {
+            greatestStored = key;
+        }
+    }
+
     public void put(K key, V value) {
         Kept<V> known = kept.get(key);
         if (known == null) {
@@ -164,10 +170,9 @@ public final class WriteBehindStore<K, V> {
     private void writeChanged(K from, K to) {
         kept.forEach((key, known) -> {
             if (known.changed && covers(from, to, key)) {
-                // raised first: should the write fail, the bound still covers whatever reached the store
-                if (keyOrder != null && known.value != null
-                        && (greatestStored == null || keyOrder.compare(key, greatestStored) > 0)) {
-                    greatestStored = key;
+                if (known.value != null) {
+                    // raised first: should the write fail, the bound still covers whatever reached the store
+                    raiseGreatestStored(key);
                 }
                 store.put(key, known.value);
                 known.changed = false;

@@ -162,8 +162,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
                 finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
                 continue;
             }
-            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted())
-                    .add(order, eventTime);
+            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted()).add(order, eventTime);
             inWindow = true;
         }
         if (!finalHere.isEmpty()) {
