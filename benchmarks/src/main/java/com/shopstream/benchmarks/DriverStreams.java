@@ -35,7 +35,7 @@ final class DriverStreams {
                 BuiltInDslStoreSuppliers.InMemoryDslStoreSuppliers.class);
         // TopologyTestDriver reads as it is fed, and its topics have one partition each
         StreamsDefaults.apply(properties, new StreamsRuntime(service, service + "-dlq", counting, progress,
-                ShopstreamProperties.defaults().watermark().runtime(EventTimeRuntime.InputLag.CAUGHT_UP,
+                ShopstreamProperties.defaults().eventTimeRuntime(EventTimeRuntime.InputLag.CAUGHT_UP,
                         EventTimeRuntime.PartitionCounts.ONE_EACH, EventTimeRuntime.UNCHANGING_END_OFFSETS)),
                 RocksDbMemory.DEFAULT);
     }

@@ -40,7 +40,7 @@ final class MalformedRecords {
             new Kind("future timestamp", false,
                     id -> order(id, orderJson(id, "1.00", Instant.now().plus(Duration.ofHours(3)).toString())),
                     id -> payment(id, paymentJson(id, "1.00", Instant.now().plus(Duration.ofHours(3)).toString())),
-                    "ahead of the wall clock"),
+                    "ahead of the record's broker time"),
             new Kind("null value", false, id -> Message.of(Long.toString(id), null),
                     id -> Message.of(Long.toString(id), null), "value is null"),
             new Kind("null key", true, id -> Message.of(null, orderJson(id, "1.00", now())),

@@ -35,16 +35,16 @@ class ContractTopicsTest {
 
     @Test
     void theListSaysWhichTopicsKeepTheProducersTimestamp() {
-        // what outside producers write, and the dead letters that copy it unchanged; everything else is stamped
-        // when written (see the list's header for why)
+        // the dead letters, which copy their source record with its timestamp; everything else is stamped when
+        // written, the inputs too: their stamp is each record's broker time (see the list's header for why)
         assertThat(ContractTopics.toCreate(3)).allSatisfy(topic -> assertThat(topic.numPartitions()).isEqualTo(3))
                 .filteredOn(topic -> topic.configs().isEmpty()).extracting(NewTopic::name)
-                .containsExactly("orders", "payments-raw", "orders-service-dlq", "session-service-dlq",
-                        "join-service-dlq", "dedup-service-dlq", "payments-service-dlq");
+                .containsExactly("orders-service-dlq", "session-service-dlq", "join-service-dlq",
+                        "dedup-service-dlq", "payments-service-dlq");
         assertThat(ContractTopics.toCreate(3)).filteredOn(topic -> !topic.configs().isEmpty())
                 .allSatisfy(topic -> assertThat(topic.configs())
                         .containsExactlyEntriesOf(Map.of("message.timestamp.type", "LogAppendTime")))
-                .hasSize(EXPECTED.size() - 7);
+                .hasSize(EXPECTED.size() - 5);
         assertThat(ContractTopics.coPartitioned()).containsExactly("orders", "payments");
     }
 

@@ -60,8 +60,8 @@ class LocalKafkaTest {
                     assertThat(config.get((String) key)).as("broker config %s", key).isNotNull()
                             .extracting(entry -> entry.value()).isEqualTo(value));
 
-            assertThat(timestampType(admin, "orders")).isEqualTo("CreateTime");
-            assertThat(timestampType(admin, "payments-raw")).isEqualTo("CreateTime");
+            assertThat(timestampType(admin, "orders")).isEqualTo("LogAppendTime");
+            assertThat(timestampType(admin, "payments-raw")).isEqualTo("LogAppendTime");
             assertThat(timestampType(admin, "orders-service-dlq")).isEqualTo("CreateTime");
             assertThat(timestampType(admin, "payments")).isEqualTo("LogAppendTime");
             assertThat(timestampType(admin, "orders-per-5m-final")).isEqualTo("LogAppendTime");

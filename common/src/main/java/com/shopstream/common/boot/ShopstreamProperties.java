@@ -2,6 +2,7 @@ package com.shopstream.common.boot;
 
 import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.watermark.EventTimeRuntime;
+import com.shopstream.common.watermark.FutureBound;
 import com.shopstream.common.watermark.InputClocks;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -14,7 +15,9 @@ import org.springframework.util.unit.DataSize;
  * Settings every service shares ({@code shopstream.*}). Each service adds its own under {@code shopstream.<service>}.
  *
  * @param topics          input topic names
- * @param maxFutureSkew   an event time further than this ahead of the wall clock is a dead letter
+ * @param maxFutureSkew   an event time further than this ahead of its record's broker time is a dead letter
+ * @param futureAllowance a record within {@code maxFutureSkew} moves its partition's clock no further than its broker
+ *                        time plus this: how long one record from a wrong clock can make honest records late
  * @param deadLetterTopic where unreadable records go; default {@code <spring.application.name>-dlq}
  * @param lateTopic       where too-late records go; default {@code <spring.application.name>-late}
  * @param rocksdb         off-heap memory shared by all RocksDB stores of the service
@@ -26,11 +29,14 @@ import org.springframework.util.unit.DataSize;
  *                        most twice per report interval, a cost that grows with the rows) or {@code estimated}
  *                        (RocksDB's {@code estimate-num-keys}: free, but it counts overwrites not yet compacted)
  * @param repartitionBatchSize events per record of a repartition topic at most ({@code 1}: a record per event)
+ * @param clockOffsetWarning a WARN (and the {@code brokerClock} health details) when this pod's wall clock is further
+ *                        than this from the brokers' clock
  */
 @ConfigurationProperties("shopstream")
 public record ShopstreamProperties(
         @DefaultValue Topics topics,
         @DefaultValue("1h") Duration maxFutureSkew,
+        @DefaultValue("1m") Duration futureAllowance,
         String deadLetterTopic,
         String lateTopic,
         @DefaultValue RocksDb rocksdb,
@@ -39,12 +45,11 @@ public record ShopstreamProperties(
         @DefaultValue("15s") Duration brokerSilence,
         @DefaultValue Watermark watermark,
         @DefaultValue("counted") StateRows stateRows,
-        @DefaultValue("64") int repartitionBatchSize) {
+        @DefaultValue("64") int repartitionBatchSize,
+        @DefaultValue("30s") Duration clockOffsetWarning) {
 
     public ShopstreamProperties {
-        if (maxFutureSkew.isNegative()) {
-            throw new IllegalArgumentException("shopstream.max-future-skew must not be negative: " + maxFutureSkew);
-        }
+        futureBound(maxFutureSkew, futureAllowance);   // validates both
         if (progressInterval.isZero() || progressInterval.isNegative()) {
             throw new IllegalArgumentException("shopstream.progress-interval must be positive: " + progressInterval);
         }
@@ -57,6 +62,22 @@ public record ShopstreamProperties(
     /** {@code shopstream.*} as a service without any configuration has it: bound from nothing, not copied. */
     public static ShopstreamProperties defaults() {
         return new Binder(new MapConfigurationPropertySource()).bindOrCreate("shopstream", ShopstreamProperties.class);
+    }
+
+    /** The rules {@code maxFutureSkew} and {@code futureAllowance} set. */
+    public FutureBound futureBound() {
+        return futureBound(maxFutureSkew, futureAllowance);
+    }
+
+    private static FutureBound futureBound(Duration maxFutureSkew, Duration futureAllowance) {
+        return new FutureBound(maxFutureSkew, futureAllowance);
+    }
+
+    /** The event-time steps' view of the running service, with these settings. */
+    public EventTimeRuntime eventTimeRuntime(EventTimeRuntime.InputLag lag, EventTimeRuntime.PartitionCounts counts,
+                                             InputClocks.EndOffsets ends) {
+        return new EventTimeRuntime(watermark.reportInterval(), watermark.idleTimeout(), lag, counts, ends,
+                futureBound());
     }
 
     /** See {@code stateRows}. */
@@ -96,11 +117,6 @@ public record ShopstreamProperties(
      */
     public record Watermark(@DefaultValue("30s") Duration idleTimeout, @DefaultValue("100ms") Duration reportInterval,
                             @DefaultValue("200ms") Duration endOffsetsRefresh) {
-
-        public EventTimeRuntime runtime(EventTimeRuntime.InputLag lag, EventTimeRuntime.PartitionCounts counts,
-                                        InputClocks.EndOffsets ends) {
-            return new EventTimeRuntime(reportInterval, idleTimeout, lag, counts, ends);
-        }
     }
 
     /** @param max replacements allowed within {@code window}; @param window the sliding window */

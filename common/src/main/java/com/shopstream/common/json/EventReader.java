@@ -3,6 +3,7 @@ package com.shopstream.common.json;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
+import com.shopstream.common.time.BrokerClock;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,8 +18,9 @@ import tools.jackson.core.json.JsonFactory;
 /**
  * Reads orders and payments exactly as the contract says: ISO-8601 or epoch-millisecond timestamps, exact decimal
  * amounts (at least 0, at most 2 fraction digits), unknown fields ignored, everything else rejected with a short
- * reason. An event time more than {@code maxFutureSkew} ahead of the wall clock is rejected too: a device with a
- * wrong clock must not push the watermark past everyone else's records.
+ * reason. How far ahead an event time may be is not decided here: a service reading a topic decides it against the
+ * record's broker time ({@link com.shopstream.common.watermark.FutureBound}), the same on every replay; only the HTTP
+ * edge, which has no broker time yet, asks {@link #notTooFarAhead} against its wall clock, to answer the caller.
  *
  * <p>Streaming parser rather than data binding: it is on every service's hot path and it has to say precisely which
  * field is wrong. Before it, {@link PlainEvents} reads the plain shape producers send almost always from the bytes,
@@ -41,21 +43,38 @@ public final class EventReader {
     }
 
     /**
-     * The newest event time this reader accepts now: no record it admits is newer. Steps that must know how far any
-     * input's clock can have come (the partial aggregation after an idle partition) take it as that bound.
+     * A bound of how far any input partition's clock can have come now: no reader admits a record more than
+     * {@code maxFutureSkew} ahead of its broker time, and no broker time is ahead of the brokers' clock (which this
+     * process's wall clock, or what it read of the brokers' time, bounds from above when either is ahead). Steps
+     * that must know it (the partial aggregation after an idle partition) take it.
      */
     public Instant latestAccepted() {
-        return clock.instant().plus(maxFutureSkew);
+        long now = Math.max(clock.millis(), BrokerClock.shared().now().orElse(Long.MIN_VALUE));
+        return Instant.ofEpochMilli(now).plus(maxFutureSkew);
     }
 
     public Order readOrder(byte[] json) {
         Order plain = PlainEvents.order(json);
-        return notInFuture(plain != null ? plain : strictOrder(json), "order_ts");
+        return plain != null ? plain : strictOrder(json);
     }
 
     public Payment readPayment(byte[] json) {
         Payment plain = PlainEvents.payment(json);
-        return notInFuture(plain != null ? plain : strictPayment(json), "paid_ts");
+        return plain != null ? plain : strictPayment(json);
+    }
+
+    /**
+     * {@code event}, if its event time is at most {@code maxFutureSkew} ahead of this reader's wall clock: the HTTP
+     * edge's answer to its caller. Whatever it answers, the readers of the topic decide again on the broker time.
+     */
+    public <E extends ShopEvent> E notTooFarAhead(E event) {
+        String field = event instanceof Payment ? "paid_ts" : "order_ts";
+        Instant limit = clock.instant().plus(maxFutureSkew);
+        if (event.eventTime().isAfter(limit)) {
+            throw new InvalidEventException(field, field + " " + event.eventTime()
+                    + " is more than " + maxFutureSkew + " ahead of the wall clock");
+        }
+        return event;
     }
 
     /** The order in {@code json}, read by the parser alone. */
@@ -148,15 +167,6 @@ public final class EventReader {
         if (parser.nextToken() != null) {
             throw new InvalidEventException(null, "trailing content after the JSON object");
         }
-    }
-
-    private <E extends ShopEvent> E notInFuture(E event, String field) {
-        Instant limit = clock.instant().plus(maxFutureSkew);
-        if (event.eventTime().isAfter(limit)) {
-            throw new InvalidEventException(field, field + " " + event.eventTime()
-                    + " is more than " + maxFutureSkew + " ahead of the wall clock");
-        }
-        return event;
     }
 
     private static <T> T once(T previous, String field, T value) {

@@ -1,6 +1,6 @@
 package com.shopstream.common.serde;
 
-import com.shopstream.common.time.EventTimeExtractor;
+import com.shopstream.common.time.BrokerTimeExtractor;
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.kstream.Consumed;
@@ -16,10 +16,13 @@ public record Topic<K, V>(String name, Serde<K> keySerde, Serde<V> valueSerde) {
         }
     }
 
-    /** Reads the topic on event time: the timestamp comes from the payload, never from the Kafka record. */
+    /**
+     * Reads the topic with each record's broker time as its timestamp ({@link BrokerTimeExtractor}); the event time
+     * is the payload's, read by the source step.
+     */
     public Consumed<K, V> consumedAs(String sourceName) {
         return Consumed.with(keySerde, valueSerde)
-                .withTimestampExtractor(EventTimeExtractor.INSTANCE)
+                .withTimestampExtractor(BrokerTimeExtractor.INSTANCE)
                 .withName(sourceName);
     }
 

@@ -16,26 +16,29 @@ import java.util.OptionalLong;
  * @param partitionCounts partitions of an input topic, when known
  * @param endOffsets     an input partition's end offset now, when known: an idle declaration holds only while the
  *                       partition has no record its reader had not seen
+ * @param futureBound    how far ahead of its broker time a record may be, and may move its partition's clock
  */
 public record EventTimeRuntime(Duration reportInterval, Duration idleTimeout, InputLag lag,
-                               PartitionCounts partitionCounts, InputClocks.EndOffsets endOffsets) {
+                               PartitionCounts partitionCounts, InputClocks.EndOffsets endOffsets,
+                               FutureBound futureBound) {
 
     public EventTimeRuntime {
         Objects.requireNonNull(lag, "lag");
         Objects.requireNonNull(partitionCounts, "partitionCounts");
         Objects.requireNonNull(endOffsets, "endOffsets");
+        Objects.requireNonNull(futureBound, "futureBound");
         positive(reportInterval, "shopstream.watermark.report-interval");
         positive(idleTimeout, "shopstream.watermark.idle-timeout");
     }
 
     /** The same, idle after {@code timeout} (tests set it short). */
     public EventTimeRuntime withIdleTimeout(Duration timeout) {
-        return new EventTimeRuntime(reportInterval, timeout, lag, partitionCounts, endOffsets);
+        return new EventTimeRuntime(reportInterval, timeout, lag, partitionCounts, endOffsets, futureBound);
     }
 
     /** The same, with other end offsets (a test writing to a partition its reader does not read). */
     public EventTimeRuntime withEndOffsets(InputClocks.EndOffsets offsets) {
-        return new EventTimeRuntime(reportInterval, idleTimeout, lag, partitionCounts, offsets);
+        return new EventTimeRuntime(reportInterval, idleTimeout, lag, partitionCounts, offsets, futureBound);
     }
 
     private static void positive(Duration duration, String what) {

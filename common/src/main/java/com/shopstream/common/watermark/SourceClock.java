@@ -1,8 +1,12 @@
 package com.shopstream.common.watermark;
 
+import com.shopstream.common.json.InvalidEventException;
+import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.time.BrokerClock;
+import com.shopstream.common.time.BrokerTimeExtractor;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * that a record written after it — read or not — ends it downstream without a word from this reader. In {@link SourceStep.Mode#LOCAL} mode the operator is in
  * this task, and the step sends {@link Timed.Advance}s of the frontier over this task's own partitions.
  *
- * <p>The record's timestamp is its event time: the inputs are read with the event-time extractor.
+ * <p>The record's timestamp is its broker time (the inputs are read with {@link BrokerTimeExtractor}); its event time
+ * is the payload's. {@link FutureBound} decides, against the broker time, whether the record is too far ahead to be
+ * read and how far it may move its partition's clock; what the step sends on is stamped with that clock reading.
  */
 final class SourceClock<V extends ShopEvent> implements Processor<String, V, String, Timed<V>> {
 
@@ -42,6 +48,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     static final String NO_KEY = "";
 
     private final SourceStep step;
+    private final BrokerClock brokerClock = BrokerClock.shared();
     private ProcessorContext<String, Timed<V>> context;
     private ClockStore store;
     private InputClocks clocks;
@@ -95,7 +102,20 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         OptionalInt count = runtime.partitionCounts().count(partition.topic());
         checkPlacement(record.key(), partition, count);
         long before = clocks.newest(partition);
-        long eventTime = record.timestamp();
+        V value = record.value();
+        long eventTime = value.eventTimeMillis();
+        long brokerTime = record.timestamp();
+        FutureBound future = runtime.futureBound();
+        if (future.refuses(eventTime, brokerTime)) {
+            // the record's own fault: the processing handler dead-letters it with this reason, on any replay alike
+            throw new InvalidEventException(timeField(value), timeField(value) + " "
+                    + future.refusal(eventTime, brokerTime));
+        }
+        if (brokerClock.caughtUp(partition.topic(), runtime.lag().lag(partition))) {
+            brokerClock.sampleOffset(brokerTime);
+        }
+        // the clock moves no further than the broker time allows, and what the record leads to is stamped alike
+        long reading = future.clockReading(eventTime, brokerTime);
         boolean admitted = false;
         for (int i = 0; i < step.queries().size(); i++) {
             QueryLateness query = step.queries().get(i);
@@ -107,7 +127,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
                 admitted = true;
                 continue;
             }
-            context.forward(record.withValue((Timed<V>) new Timed.Late<>(record.value()))
+            context.forward(record.withValue((Timed<V>) new Timed.Late<>(value)).withTimestamp(reading)
                     .withHeaders(LateRecordHeaders.of(record.headers(), query.query(), partition, watermark,
                             eventTime, refusal, LateCause.PARTITION_WATERMARK)));
             if (refusal.partial()) {
@@ -118,17 +138,17 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
             }
         }
         idle.read(partition, context.currentSystemTimeMs());
-        boolean moved = clocks.observe(partition, eventTime);
+        boolean moved = clocks.observe(partition, reading);
         if (moved) {
             store.savePartition(clocks, partition);
             publishClock(partition);
         }
         if (admitted) {
-            context.forward(record.withValue(new Timed.Event<>(record.value(), partition, count.orElse(0), before,
-                    clocks.newest(partition))));
+            context.forward(record.withValue(new Timed.Event<>(value, partition, count.orElse(0), before,
+                    clocks.newest(partition))).withTimestamp(reading));
         }
         if (moved && step.mode() == SourceStep.Mode.LOCAL) {
-            advance(record.timestamp());
+            advance(reading);
         }
     }
 
@@ -153,6 +173,10 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
                     + "consumer of {} finds a key where Kafka would put it. Counted in shopstream.input.misplaced.",
                     partition, key, expected, partition.topic());
         }
+    }
+
+    private static String timeField(ShopEvent event) {
+        return event instanceof Payment ? "paid_ts" : "order_ts";
     }
 
     private void punctuate(long now) {

@@ -22,8 +22,9 @@ import org.apache.kafka.streams.test.TestRecord;
 
 /**
  * A service topology under {@link TopologyTestDriver}, fed JSON text and read back as text. Records are piped with
- * arrival timestamps that have nothing to do with their event times, so a topology that used the record timestamp
- * as event time would fail its tests. Windows close only when a later event advances stream time.
+ * broker times (arrival timestamps) that have nothing to do with their event times, far after them, so a topology
+ * that used the record timestamp as event time would fail its tests; {@link #pipeAt} chooses the broker time.
+ * Windows close only when a later event advances stream time.
  */
 public final class StreamsHarness implements AutoCloseable {
 
@@ -65,8 +66,17 @@ public final class StreamsHarness implements AutoCloseable {
 
     public void pipe(String topic, byte[] key, byte[] value, Headers headers) {
         arrival = arrival.plus(Duration.ofSeconds(1));
+        pipeAt(topic, key, value, headers, arrival);
+    }
+
+    /** Sends a record whose broker time (its Kafka timestamp, as {@code LogAppendTime} gives it) is {@code at}. */
+    public void pipeAt(String topic, String key, String jsonValue, Instant at) {
+        pipeAt(topic, bytes(key), bytes(jsonValue), new RecordHeaders(), at);
+    }
+
+    private void pipeAt(String topic, byte[] key, byte[] value, Headers headers, Instant at) {
         driver.createInputTopic(topic, new ByteArraySerializer(), new ByteArraySerializer())
-                .pipeInput(new TestRecord<>(key, value, headers, arrival));
+                .pipeInput(new TestRecord<>(key, value, headers, at));
     }
 
     /** Sends a scenario event to its input: orders to {@code ordersTopic}, payments to {@code paymentsTopic}. */

@@ -58,10 +58,10 @@ public final class TestStreams implements AutoCloseable {
                     Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), Duration.ofSeconds(5),
                     defaults.watermark().endOffsetsRefresh());
             brokerTopics.start();
-            eventTime = defaults.watermark().runtime(partition -> OptionalLong.empty(), brokerTopics, brokerTopics);
+            eventTime = defaults.eventTimeRuntime(partition -> OptionalLong.empty(), brokerTopics, brokerTopics);
         } else {
             this.brokerTopics = null;
-            eventTime = defaults.watermark().runtime(EventTimeRuntime.InputLag.CAUGHT_UP,
+            eventTime = defaults.eventTimeRuntime(EventTimeRuntime.InputLag.CAUGHT_UP,
                     EventTimeRuntime.PartitionCounts.ONE_EACH, EventTimeRuntime.UNCHANGING_END_OFFSETS);
         }
         StreamsDefaults.apply(props, new StreamsRuntime(serviceName, serviceName + "-dlq", deadLetters, progress,

@@ -126,6 +126,68 @@ class SourceClockTest {
         assertThat(status()).isEqualTo(InputClocks.PartitionState.Status.ACTIVE);
     }
 
+    @Test
+    void aRecordAheadOfItsBrokerTimeMakesNoHonestRecordLateForLongerThanTheAllowance() {
+        local(List.of(TUMBLING_5M));
+        Instant broker = Instant.parse("2026-01-22T10:00:00Z");
+        orderAt(1, broker.minusSeconds(1), broker);
+        orderAt(2, broker.plus(Duration.ofMinutes(59)), broker.plusSeconds(1));   // a device's clock 59 min fast
+        for (int i = 0; i < 1000; i++) {
+            Instant arrives = broker.plusSeconds(2 + i);
+            orderAt(3 + i, arrives.minusSeconds(1), arrives);
+        }
+
+        assertThat(harness.records(TimedOrdersFixture.LATE)).isEmpty();
+        assertThat(harness.records(TimedOrdersFixture.ADMITTED)).hasSize(1002);
+        assertThat(harness.deadLetters()).isEmpty();
+        // the 59-minute record moved its partition's clock to its broker time + the 1-minute allowance, no further
+        assertThat(signals()).contains("event 3 from orders-0 after 10:01:01");
+    }
+
+    @Test
+    void whatTheStepSendsOnIsStampedWithTheClockReadingNotAnEventTimeAheadOfTheBrokersClock() {
+        local(List.of(TUMBLING_5M));
+        Instant broker = Instant.parse("2026-01-22T10:00:00Z");
+        orderAt(1, broker.plus(Duration.ofMinutes(50)), broker);
+        orderAt(2, broker.minusSeconds(30), broker.plusSeconds(1));
+
+        assertThat(harness.records(TimedOrdersFixture.ADMITTED)).extracting(OutputRecord::timestamp)
+                .containsExactly(broker.plus(Duration.ofMinutes(1)), broker.minusSeconds(30));
+    }
+
+    @Test
+    void aRecordFurtherAheadOfItsBrokerTimeThanTheSkewIsADeadLetterWhateverTheReadersWallClock() {
+        Instant now = Instant.parse("2026-01-22T10:00:00Z");
+        List<String> decisions = null;
+        for (Instant readerClock : List.of(now, now.plus(Duration.ofDays(1)), now.minus(Duration.ofMinutes(50)))) {
+            if (harness != null) {
+                harness.close();
+            }
+            TestStreams streams = TestStreams.forDriver("source-clock-test");
+            harness = new StreamsHarness(TimedOrdersFixture.local(streams.builder(), TestStreams.topics(),
+                    List.of(TUMBLING_5M)), streams, readerClock);
+            orderAt(1, now, now);
+            orderAt(2, now.plus(Duration.ofHours(2)), now.plusSeconds(1));
+            orderAt(3, now.plus(Duration.ofMinutes(61)), now.plusSeconds(2));
+            orderAt(4, now.plus(Duration.ofMinutes(59)), now.plusSeconds(3));
+            orderAt(5, now.plus(Duration.ofMinutes(60)), now.plusSeconds(5));   // exactly the skew: read
+
+            List<String> deadLetters = harness.deadLetters().stream().map(letter -> new String(letter.key())
+                    + ": " + new String(letter.headers().lastHeader(
+                            com.shopstream.common.errors.DeadLetterHeaders.REASON).value())).toList();
+            assertThat(deadLetters).containsExactly(
+                    "2: order_ts 2026-01-22T12:00:00Z is more than PT1H ahead of the record's broker time "
+                            + "2026-01-22T10:00:01Z",
+                    "3: order_ts 2026-01-22T11:01:00Z is more than PT1H ahead of the record's broker time "
+                            + "2026-01-22T10:00:02Z");
+            assertThat(ids(harness.records(TimedOrdersFixture.ADMITTED))).containsExactly(1L, 4L, 5L);
+            if (decisions != null) {
+                assertThat(deadLetters).isEqualTo(decisions);
+            }
+            decisions = deadLetters;
+        }
+    }
+
     private InputClocks.PartitionState.Status status() {
         return harness.streams().progress().query("q", DELAY, List.of("orders")).partitions()
                 .get(new InputPartition("orders", 0)).status();
@@ -187,6 +249,12 @@ class SourceClockTest {
     private void order(long id, String time) {
         harness.pipe(TimedOrdersFixture.INPUT, Long.toString(id), "{\"order_id\":" + id
                 + ",\"customer_id\":1,\"amount\":1,\"order_ts\":\"2026-01-22T" + time + "Z\"}");
+    }
+
+    /** An order of event time {@code eventTime} appended by the broker at {@code brokerTime}. */
+    private void orderAt(long id, Instant eventTime, Instant brokerTime) {
+        harness.pipeAt(TimedOrdersFixture.INPUT, Long.toString(id), "{\"order_id\":" + id
+                + ",\"customer_id\":1,\"amount\":1,\"order_ts\":\"" + eventTime + "\"}", brokerTime);
     }
 
     private List<String> signals() {

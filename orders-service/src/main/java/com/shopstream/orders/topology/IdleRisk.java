@@ -10,8 +10,9 @@ import java.util.function.LongSupplier;
  * idle declaration lets the query's watermark pass a partition's own: it counts while the partition's end offset is
  * still the one declared (read afresh before it is leaned on), so every advance it allows was computed from reports
  * of the other partitions made before the first record at or after that offset was written, and no report holds an
- * event time beyond what some reader accepted then (the wall clock plus {@code max-future-skew}, give or take how far
- * the instances' clocks disagree). So:
+ * clock beyond what some reader could have accepted then (a clock moves no further than a record's broker time plus
+ * {@code future-allowance}, below the later of the wall clock and the brokers' time as read, plus
+ * {@code max-future-skew}, give or take how far the instances' clocks disagree). So:
  * <ul>
  *   <li>an order below the declared end offset, read after the declaration (the reader's lag and the end offset are
  *       read apart), may be in a window already final: it crosses as itself;</li>

@@ -51,7 +51,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * in the others only), an amount with more than two fraction digits, and, after the partition was declared idle, an
  * order that may be too late for a window the query's watermark made final meanwhile ({@link IdleRisk}): it must go
  * to the late topic as the order it is, which a sum cannot. The bound {@link IdleRisk} takes is the newest event time
- * a reader accepts ({@code max-future-skew} ahead of the wall clock) plus {@link #CLOCK_DISAGREEMENT}: after an idle
+ * a reader may have accepted ({@code max-future-skew} ahead of the later of the wall clock and the brokers' time as
+ * last read: no clock moves past a record's broker time plus the smaller {@code future-allowance}) plus
+ * {@link #CLOCK_DISAGREEMENT}: after an idle
  * spell a partition's orders cross as themselves for about that long in event time.
  *
  * <p>Crash safety under {@code exactly_once_v2}: a partial kept only in memory would be lost, or sent twice, by a crash

@@ -55,7 +55,7 @@ public class PaymentsController {
     @PostMapping(path = "/payments", produces = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<?> payment(HttpServletRequest request) throws IOException {
         byte[] body = body(request);
-        Payment payment = reader.readPayment(body);
+        Payment payment = reader.notTooFarAhead(reader.readPayment(body));
         return switch (accepted.reserve(payment)) {
             case REPEAT -> ResponseEntity.accepted().body(new Accepted(payment.paymentId(), "duplicate", null, null));
             case CONFLICT -> ResponseEntity.status(HttpStatus.CONFLICT).body(new Rejected(null, "payment_id",
@@ -87,7 +87,7 @@ public class PaymentsController {
             byte[] json = line.getBytes(StandardCharsets.UTF_8);
             Payment payment;
             try {
-                payment = reader.readPayment(json);
+                payment = reader.notTooFarAhead(reader.readPayment(json));
             } catch (InvalidEventException e) {
                 rejected.add(new Rejected(i + 1, e.field(), e.getMessage()));
                 continue;

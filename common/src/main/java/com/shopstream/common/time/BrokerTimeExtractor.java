@@ -1,0 +1,43 @@
+package com.shopstream.common.time;
+
+import com.shopstream.common.model.ShopEvent;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.streams.errors.StreamsException;
+import org.apache.kafka.streams.processor.TimestampExtractor;
+
+/**
+ * An input record's Kafka Streams timestamp is its <em>broker time</em>: the time the broker appended it (the
+ * contract's input topics use {@code LogAppendTime}), or, on a topic left on {@code CreateTime}, the time its
+ * producer gave it. The event time stays in the payload ({@code order_ts}, {@code paid_ts}); the source step reads it
+ * from there and measures it against the broker time ({@link com.shopstream.common.watermark.FutureBound}). Because
+ * everything a service writes inherits timestamps from here, no write is stamped with an event time far ahead of
+ * the brokers' clock, nor with the pod's wall clock.
+ *
+ * <p>Every appended record also tells the process what time the brokers have reached ({@link BrokerClock}).
+ * Records that cannot be read never get here: they fail in the deserializer and become dead letters first.
+ */
+public final class BrokerTimeExtractor implements TimestampExtractor {
+
+    public static final BrokerTimeExtractor INSTANCE = new BrokerTimeExtractor(BrokerClock.shared());
+
+    private final BrokerClock brokerClock;
+
+    public BrokerTimeExtractor(BrokerClock brokerClock) {
+        this.brokerClock = brokerClock;
+    }
+
+    @Override
+    public long extract(ConsumerRecord<Object, Object> record, long partitionTime) {
+        if (!(record.value() instanceof ShopEvent event)) {
+            // A wiring mistake (a topic read without ShopTopics' serdes), not bad data: fail loudly.
+            throw new StreamsException("no event in the record of " + record.topic() + "-" + record.partition()
+                    + "@" + record.offset() + ": value is "
+                    + (record.value() == null ? "null" : record.value().getClass().getName()));
+        }
+        boolean appended = record.timestampType() == TimestampType.LOG_APPEND_TIME;
+        brokerClock.read(record.topic(), record.timestamp(), appended);
+        // a record without a timestamp (a client older than Kafka 0.10) has no broker time: its event time stands in
+        return record.timestamp() >= 0 ? record.timestamp() : event.eventTimeMillis();
+    }
+}
