@@ -1,10 +1,12 @@
 package com.shopstream.common.boot;
 
+import com.shopstream.common.time.BrokerClock;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.InputClocks;
 import com.shopstream.common.watermark.InputPartition;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -15,11 +17,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -42,6 +47,7 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
     private final Map<String, Object> adminConfig;
     private final Duration countsRefresh;
     private final Duration offsetsRefresh;
+    private final BrokerClock brokerClock;
     private final Set<String> topics = ConcurrentHashMap.newKeySet();
     private final Map<String, Integer> counts = new ConcurrentHashMap<>();
     private final AtomicLong readsBegun = new AtomicLong();
@@ -50,9 +56,16 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
     private Admin admin;
 
     public InputTopicsWatch(Map<String, Object> adminConfig, Duration countsRefresh, Duration offsetsRefresh) {
+        this(adminConfig, countsRefresh, offsetsRefresh, BrokerClock.shared());
+    }
+
+    /** @param brokerClock told which input topics carry their records' broker times ({@code LogAppendTime}) */
+    public InputTopicsWatch(Map<String, Object> adminConfig, Duration countsRefresh, Duration offsetsRefresh,
+                            BrokerClock brokerClock) {
         this.adminConfig = Map.copyOf(adminConfig);
         this.countsRefresh = countsRefresh;
         this.offsetsRefresh = offsetsRefresh;
+        this.brokerClock = brokerClock;
     }
 
     @Override
@@ -113,6 +126,27 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
                 Thread.currentThread().interrupt();
             }
             log.warn("Could not read the partition counts of {}: {}", topics, e.toString());
+        }
+        describeTimestampTypes();
+    }
+
+    /** Which topics' records carry their broker times: the extractor cannot tell (Kafka Streams says CreateTime). */
+    private void describeTimestampTypes() {
+        List<ConfigResource> resources = topics.stream()
+                .map(topic -> new ConfigResource(ConfigResource.Type.TOPIC, topic)).toList();
+        try {
+            admin.describeConfigs(resources).all().get(countsRefresh.toMillis(), TimeUnit.MILLISECONDS)
+                    .forEach((resource, config) -> {
+                        ConfigEntry type = config.get(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG);
+                        if (type != null && type.value() != null) {
+                            brokerClock.timestampType(resource.name(), "LogAppendTime".equals(type.value()));
+                        }
+                    });
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            log.warn("Could not read the timestamp types of {}: {}", topics, e.toString());
         }
     }
 

@@ -3,6 +3,7 @@ package com.shopstream.common.boot;
 import ch.qos.logback.classic.LoggerContext;
 import com.shopstream.common.errors.KafkaDeadLetterPublisher;
 import com.shopstream.common.json.EventReader;
+import com.shopstream.common.time.BrokerClock;
 import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.BoundedThreadReplacement;
@@ -129,7 +130,7 @@ public class ShopstreamAutoConfiguration {
                 // the lag is read off the running client's consumer metrics, once a second at most
                 ConsumerLagReader lag = new ConsumerLagReader(factoryBean::getKafkaStreams, Duration.ofSeconds(1), clock);
                 StreamsRuntime runtime = new StreamsRuntime(service.name(), service.deadLetterTopic(), deadLetters,
-                        progress, properties.watermark().runtime(lag, inputTopics, inputTopics));
+                        progress, properties.eventTimeRuntime(lag, inputTopics, inputTopics));
                 Properties streamsProperties = factoryBean.getStreamsConfiguration();
                 StreamsDefaults.apply(streamsProperties, runtime, properties.rocksdb().memory());
                 factoryBean.setStreamsConfiguration(streamsProperties);
@@ -147,6 +148,17 @@ public class ShopstreamAutoConfiguration {
         KafkaBrokerHealthIndicator kafkaBrokerHealthIndicator(StreamsBuilderFactoryBean factoryBean,
                                                               ShopstreamProperties properties) {
             return new KafkaBrokerHealthIndicator(factoryBean, properties.brokerSilence());
+        }
+
+        @Bean(destroyMethod = "close")
+        BrokerClockHealthIndicator brokerClockHealthIndicator(ShopstreamProperties properties) {
+            return new BrokerClockHealthIndicator(BrokerClock.shared(), properties.clockOffsetWarning(),
+                    Duration.ofSeconds(5));
+        }
+
+        @Bean
+        BrokerClockMeters brokerClockMeters() {
+            return new BrokerClockMeters(BrokerClock.shared());
         }
 
         @Bean

@@ -5,7 +5,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.streams.errors.DeserializationExceptionHandler;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 
-/** A record that cannot be read (bad JSON, a field missing or wrong, a future timestamp) becomes a dead letter. */
+/** A record that cannot be read (bad JSON, a field missing or wrong) becomes a dead letter. */
 public final class DeadLetterDeserializationHandler implements DeserializationExceptionHandler {
 
     private DeadLetterRouter router;
@@ -19,7 +19,7 @@ public final class DeadLetterDeserializationHandler implements DeserializationEx
     public DeserializationHandlerResponse handle(ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record,
                                                  Exception exception) {
         FailedRecord failed = new FailedRecord(FailureStage.DESERIALIZATION, record.topic(), record.partition(),
-                record.offset(), record.key(), record.value(), record.headers(), exception);
+                record.offset(), record.key(), record.value(), record.headers(), exception, record.timestamp());
         return router.route(failed) ? DeserializationHandlerResponse.CONTINUE : DeserializationHandlerResponse.FAIL;
     }
 }

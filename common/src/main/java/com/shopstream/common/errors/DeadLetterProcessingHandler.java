@@ -27,7 +27,8 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
             return ProcessingHandlerResponse.FAIL;
         }
         FailedRecord failed = new FailedRecord(FailureStage.PROCESSING, context.topic(), context.partition(),
-                context.offset(), context.sourceRawKey(), context.sourceRawValue(), context.headers(), exception);
+                context.offset(), context.sourceRawKey(), context.sourceRawValue(), context.headers(), exception,
+                context.timestamp());
         return router.route(failed) ? ProcessingHandlerResponse.CONTINUE : ProcessingHandlerResponse.FAIL;
     }
 }

@@ -3,6 +3,7 @@ package com.shopstream.common.errors;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.InvalidTimestampException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
@@ -10,7 +11,8 @@ import org.apache.kafka.streams.errors.ProductionExceptionHandler;
 
 /**
  * A result that cannot be written because of the record itself (it does not serialize, it is too large, the broker
- * rejects it) becomes a dead letter carrying the source record that produced it. Transient broker trouble is retried,
+ * rejects it, its timestamp among them) becomes a dead letter carrying the source record that produced it. (Writes
+ * are stamped so that the broker accepts their timestamps: {@code BrokerTimeStamps}; this is the last line.) Transient broker trouble is retried,
  * and anything else fails the task: it is not the record's fault, so skipping it would lose data.
  *
  * <p>Under exactly-once the producer also puts its transaction into an abortable error for a record it refuses
@@ -32,7 +34,8 @@ public final class DeadLetterProductionHandler implements ProductionExceptionHan
         if (exception instanceof RetriableException) {
             return ProductionExceptionHandlerResponse.RETRY;
         }
-        if (exception instanceof RecordTooLargeException || exception instanceof InvalidRecordException) {
+        if (exception instanceof RecordTooLargeException || exception instanceof InvalidRecordException
+                || exception instanceof InvalidTimestampException) {
             return deadLetter(context, exception);
         }
         return ProductionExceptionHandlerResponse.FAIL;

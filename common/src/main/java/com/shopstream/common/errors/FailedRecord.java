@@ -20,7 +20,14 @@ public record FailedRecord(
         byte[] key,
         byte[] value,
         Headers headers,
-        Exception error) {
+        Exception error,
+        long sourceTimestamp) {
+
+    /** A failure with no source record's timestamp known: the dead letter's is the brokers' time as last read. */
+    public FailedRecord(FailureStage stage, String sourceTopic, int sourcePartition, long sourceOffset, byte[] key,
+                        byte[] value, Headers headers, Exception error) {
+        this(stage, sourceTopic, sourcePartition, sourceOffset, key, value, headers, error, -1);
+    }
 
     public ProducerRecord<byte[], byte[]> toDeadLetter(String deadLetterTopic) {
         RecordHeaders out = new RecordHeaders();
@@ -40,7 +47,10 @@ public record FailedRecord(
             add(out, DeadLetterHeaders.SOURCE_PARTITION, Integer.toString(sourcePartition));
             add(out, DeadLetterHeaders.SOURCE_OFFSET, Long.toString(sourceOffset));
         }
-        return new ProducerRecord<>(deadLetterTopic, null, null, key, value, out);
+        // the source record's timestamp (its broker time, as read): never the pod's wall clock, which the broker may
+        // refuse (BrokerTimeStamps bounds it all the same)
+        return new ProducerRecord<>(deadLetterTopic, null, sourceTimestamp >= 0 ? sourceTimestamp : null, key, value,
+                out);
     }
 
     /** The validation failure if there is one anywhere in the chain (Kafka Streams may wrap it), else the root. */

@@ -1,5 +1,6 @@
 package com.shopstream.common.errors;
 
+import com.shopstream.common.time.BrokerTimeStamps;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -51,6 +52,8 @@ public final class KafkaDeadLetterPublisher implements DeadLetterPublisher, Auto
         configs.put(ProducerConfig.ACKS_CONFIG, "all");
         configs.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         configs.put(ProducerConfig.LINGER_MS_CONFIG, 0);
+        // stamped with the source record's broker time, or the brokers' time: never refused for its timestamp
+        configs.put(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG, BrokerTimeStamps.class.getName());
         return configs;
     }
 

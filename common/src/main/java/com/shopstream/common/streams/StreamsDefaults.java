@@ -3,7 +3,9 @@ package com.shopstream.common.streams;
 import com.shopstream.common.errors.DeadLetterDeserializationHandler;
 import com.shopstream.common.errors.DeadLetterProcessingHandler;
 import com.shopstream.common.errors.DeadLetterProductionHandler;
+import com.shopstream.common.time.BrokerTimeStamps;
 import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -32,6 +34,17 @@ public final class StreamsDefaults {
                 DeadLetterProcessingHandler.class.getName());
         props.putIfAbsent(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG,
                 DeadLetterProductionHandler.class.getName());
+        // every write stamped so that the broker accepts it, whatever the pod's wall clock says
+        String interceptors = StreamsConfig.producerPrefix(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG);
+        Object own = props.get(interceptors);
+        String ours = BrokerTimeStamps.class.getName();
+        if (own == null || own.toString().isBlank()) {
+            props.put(interceptors, ours);
+        } else if (!own.toString().contains(ours)) {
+            props.put(interceptors, own + "," + ours);
+        }
+        props.putIfAbsent(StreamsConfig.producerPrefix(BrokerTimeStamps.MARGIN_MS_CONFIG),
+                runtime.eventTime().futureBound().allowance().toMillis());
         props.putIfAbsent(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedMemoryRocksDBConfig.class.getName());
         props.putIfAbsent(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
         props.putIfAbsent(LEAVE_GROUP_ON_CLOSE, !props.containsKey(StreamsConfig.consumerPrefix("group.instance.id"))

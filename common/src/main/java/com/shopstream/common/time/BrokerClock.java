@@ -27,6 +27,8 @@ public final class BrokerClock {
     private final LongSupplier nanoTime;
     private final LongSupplier wallClock;
     private final Map<String, Boolean> logAppendTime = new ConcurrentHashMap<>();
+    /** The newest append time read. */
+    private volatile long newestRead = Long.MIN_VALUE;
     private long anchorBrokerTime = Long.MIN_VALUE;
     private long anchorNanos;
     private long offsetBucket = Long.MIN_VALUE;
@@ -42,18 +44,29 @@ public final class BrokerClock {
         return SHARED;
     }
 
-    /** A record of {@code topic} was read; {@code brokerTime} is its append time when {@code appended} says so. */
-    public void read(String topic, long brokerTime, boolean appended) {
+    /**
+     * What the cluster says of {@code topic}: whether its records carry their broker time ({@code
+     * message.timestamp.type=LogAppendTime}). Kafka Streams hands a timestamp extractor every record as if it were
+     * {@code CreateTime}, so the topic's configuration is what tells.
+     */
+    public void timestampType(String topic, boolean appended) {
         Boolean known = logAppendTime.get(topic);
         if (known == null || known != appended) {
             logAppendTime.put(topic, appended);
         }
-        if (appended && brokerTime >= 0) {
-            observe(brokerTime);
+    }
+
+    /** A record of {@code topic} stamped {@code timestamp} was read: its append time, if its topic says so. */
+    public void read(String topic, long timestamp) {
+        // every record passes here: the records of a producer's batch share their append time, and only a newer one
+        // can say something new, so most records stop at one volatile read
+        if (timestamp > newestRead && Boolean.TRUE.equals(logAppendTime.get(topic))) {
+            observe(timestamp);
         }
     }
 
     private synchronized void observe(long brokerTime) {
+        newestRead = Math.max(newestRead, brokerTime);
         long now = nanoTime.getAsLong();
         if (anchorBrokerTime == Long.MIN_VALUE || brokerTime > anchorBrokerTime + elapsedMillis(now)) {
             anchorBrokerTime = brokerTime;
@@ -109,7 +122,7 @@ public final class BrokerClock {
         return offset == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(offset);
     }
 
-    /** Whether {@code topic}'s records carry their broker time; empty before one of them is read. */
+    /** Whether {@code topic}'s records carry their broker time; empty before the cluster said. */
     public java.util.Optional<Boolean> logAppendTime(String topic) {
         return java.util.Optional.ofNullable(logAppendTime.get(topic));
     }

@@ -2,7 +2,6 @@ package com.shopstream.common.time;
 
 import com.shopstream.common.model.ShopEvent;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.processor.TimestampExtractor;
 
@@ -14,7 +13,8 @@ import org.apache.kafka.streams.processor.TimestampExtractor;
  * everything a service writes inherits timestamps from here, no write is stamped with an event time far ahead of
  * the brokers' clock, nor with the pod's wall clock.
  *
- * <p>Every appended record also tells the process what time the brokers have reached ({@link BrokerClock}).
+ * <p>Every record of a {@code LogAppendTime} topic also tells the process what time the brokers have reached
+ * ({@link BrokerClock}; the topic's configuration says which topics, read by {@code InputTopicsWatch}).
  * Records that cannot be read never get here: they fail in the deserializer and become dead letters first.
  */
 public final class BrokerTimeExtractor implements TimestampExtractor {
@@ -35,8 +35,7 @@ public final class BrokerTimeExtractor implements TimestampExtractor {
                     + "@" + record.offset() + ": value is "
                     + (record.value() == null ? "null" : record.value().getClass().getName()));
         }
-        boolean appended = record.timestampType() == TimestampType.LOG_APPEND_TIME;
-        brokerClock.read(record.topic(), record.timestamp(), appended);
+        brokerClock.read(record.topic(), record.timestamp());
         // a record without a timestamp (a client older than Kafka 0.10) has no broker time: its event time stands in
         return record.timestamp() >= 0 ? record.timestamp() : event.eventTimeMillis();
     }

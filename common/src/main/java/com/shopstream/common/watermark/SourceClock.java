@@ -49,6 +49,8 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
 
     private final SourceStep step;
     private final BrokerClock brokerClock = BrokerClock.shared();
+    private static final long OFFSET_SAMPLE_EVERY_MS = 100;
+    private long lastOffsetSample = Long.MIN_VALUE / 2;
     private ProcessorContext<String, Timed<V>> context;
     private ClockStore store;
     private InputClocks clocks;
@@ -111,8 +113,13 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
             throw new InvalidEventException(timeField(value), timeField(value) + " "
                     + future.refusal(eventTime, brokerTime));
         }
-        if (brokerClock.caughtUp(partition.topic(), runtime.lag().lag(partition))) {
-            brokerClock.sampleOffset(brokerTime);
+        long now = context.currentSystemTimeMs();
+        if (now - lastOffsetSample >= OFFSET_SAMPLE_EVERY_MS) {
+            // a few samples a second are plenty to tell the pod's clock offset, and the lag's lookup is not free
+            lastOffsetSample = now;
+            if (brokerClock.caughtUp(partition.topic(), runtime.lag().lag(partition))) {
+                brokerClock.sampleOffset(brokerTime);
+            }
         }
         // the clock moves no further than the broker time allows, and what the record leads to is stamped alike
         long reading = future.clockReading(eventTime, brokerTime);
@@ -137,7 +144,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
                 queryProgress.late(LateCause.PARTITION_WATERMARK, refusal.count());
             }
         }
-        idle.read(partition, context.currentSystemTimeMs());
+        idle.read(partition, now);
         boolean moved = clocks.observe(partition, reading);
         if (moved) {
             store.savePartition(clocks, partition);

@@ -3,11 +3,16 @@ package com.shopstream.common.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.testing.KafkaTestClients;
+import com.shopstream.common.time.BrokerClock;
 import com.shopstream.common.watermark.InputPartition;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.springframework.kafka.test.EmbeddedKafkaBroker;
@@ -48,6 +53,30 @@ class InputTopicsWatchBrokerTest {
                         + watch.endOffset(new InputPartition(TOPIC, 1)).orElseThrow();
                 assertThat(total).as("end offsets over both partitions after write " + i).isEqualTo(i);
             }
+        } finally {
+            watch.stop();
+        }
+    }
+
+    @Test
+    void itTellsWhichTopicsCarryTheirRecordsBrokerTimes(EmbeddedKafkaBroker broker) throws Exception {
+        String appended = "watched-appended";
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.getBrokersAsString()))) {
+            admin.createTopics(List.of(new NewTopic(appended, 1, (short) 1)
+                    .configs(Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime")))).all().get();
+        }
+        BrokerClock brokerClock = new BrokerClock(System::nanoTime, System::currentTimeMillis);
+        InputTopicsWatch watch = new InputTopicsWatch(
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.getBrokersAsString()), Duration.ofSeconds(5),
+                Duration.ofMillis(200), brokerClock);
+        watch.start();
+        try {
+            watch.count(TOPIC);
+            watch.count(appended);
+            Awaitility.await("both topics' timestamp types").atMost(WAIT)
+                    .until(() -> brokerClock.topics().size() == 2);
+            assertThat(brokerClock.topics()).isEqualTo(Map.of(TOPIC, false, appended, true));
         } finally {
             watch.stop();
         }

@@ -15,6 +15,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
+import org.apache.kafka.common.errors.InvalidTimestampException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -129,6 +130,25 @@ class DeadLetterHandlersTest {
                 .containsExactly("1", "4");
         assertThat(publisher.published()).extracting(r -> header(r, DeadLetterHeaders.STAGE))
                 .containsOnly("production");
+    }
+
+    @Test
+    void aResultTheBrokerRefusesForItsTimestampIsADeadLetterNotADeadThread() {
+        DeadLetterProductionHandler handler = productionHandler();
+        ProducerRecord<byte[], byte[]> result = new ProducerRecord<>("out", new byte[0]);
+
+        assertThat(handler.handle(context("orders", 1, 7), result,
+                new InvalidTimestampException("Timestamp 1800000000000 of message is out of range")))
+                .isEqualTo(ProductionExceptionHandlerResponse.CONTINUE);
+        // a changelog's write (no source record): going on would lose the store's row, so the task fails
+        assertThat(handler.handle(context(null, -1, -1), result, new InvalidTimestampException("out of range")))
+                .isEqualTo(ProductionExceptionHandlerResponse.FAIL);
+
+        assertThat(publisher.published()).singleElement().satisfies(letter -> {
+            assertThat(header(letter, DeadLetterHeaders.SOURCE_OFFSET)).isEqualTo("7");
+            assertThat(header(letter, DeadLetterHeaders.REASON)).contains("out of range");
+            assertThat(header(letter, DeadLetterHeaders.CLASS)).isEqualTo(InvalidTimestampException.class.getName());
+        });
     }
 
     @Test

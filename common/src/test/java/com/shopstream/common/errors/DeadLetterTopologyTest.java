@@ -72,8 +72,8 @@ class DeadLetterTopologyTest {
         harness.pipe(TimedOrdersFixture.INPUT, null, GOOD.formatted(3));
         harness.pipe(TimedOrdersFixture.INPUT, "04", GOOD.formatted(4));
         harness.pipe(TimedOrdersFixture.INPUT, "5", GOOD.formatted(6));
-        harness.pipe(TimedOrdersFixture.INPUT, "7", GOOD.formatted(7)
-                .replace("2026-01-22T10:00:00Z", Instant.now().plus(Duration.ofHours(2)).toString()));
+        harness.pipeAt(TimedOrdersFixture.INPUT, "7", GOOD.formatted(7)
+                .replace("2026-01-22T10:00:00Z", "2026-01-22T11:00:01Z"), Instant.parse("2026-01-22T10:00:00Z"));
         harness.pipe(TimedOrdersFixture.INPUT, "8", GOOD.formatted(8));
 
         assertThat(harness.deadLetters()).extracting(r -> header(r, DeadLetterHeaders.REASON)).containsExactly(
@@ -82,12 +82,14 @@ class DeadLetterTopologyTest {
                 "key missing (the order_id as decimal text)",
                 "key is not an order_id in decimal: \"04\"",
                 "key \"5\" is not the record's order_id 6",
-                header(harness.deadLetters().get(5), DeadLetterHeaders.REASON));
-        assertThat(header(harness.deadLetters().get(5), DeadLetterHeaders.REASON))
-                .matches("order_ts .* is more than PT1H ahead of the wall clock");
+                "order_ts 2026-01-22T11:00:01Z is more than PT1H ahead of the record's broker time "
+                        + "2026-01-22T10:00:00Z");
         assertThat(harness.deadLetters()).extracting(r -> header(r, DeadLetterHeaders.STAGE)).containsExactly(
                 "deserialization", "deserialization", "deserialization", "deserialization", "processing",
-                "deserialization");
+                "processing");
+        // a dead letter is stamped with its source record's broker time, never the reader's wall clock
+        assertThat(harness.deadLetters().get(5).timestamp()).isEqualTo(Instant.parse("2026-01-22T10:00:00Z")
+                .toEpochMilli());
         assertThat(harness.deadLetters()).extracting(r -> header(r, DeadLetterHeaders.SOURCE_OFFSET))
                 .containsExactly("0", "1", "2", "3", "4", "5");
         assertThat(harness.records(TimedOrdersFixture.ADMITTED)).extracting(OutputRecord::key).containsExactly("8");

@@ -3,6 +3,7 @@ package com.shopstream.common.time;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.OptionalLong;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** What the process knows of the brokers' clock: from appended records and its monotonic clock, never its wall clock. */
@@ -17,26 +18,31 @@ class BrokerClockTest {
 
     @Test
     void nothingIsKnownBeforeAnAppendedRecordIsRead() {
-        clock.read("orders", BROKER, false);
+        clock.read("payments", BROKER);   // a topic whose timestamp type is not known yet
 
         assertThat(clock.now()).isEmpty();
         assertThat(clock.bound(wall, 60_000)).isEqualTo(wall);
     }
 
+    @BeforeEach
+    void ordersIsALogAppendTimeTopic() {
+        clock.timestampType("orders", true);
+    }
+
     @Test
     void theBrokersTimeIsTheNewestAppendTimeReadPlusTheTimeSinceOnTheMonotonicClock() {
-        clock.read("orders", BROKER, true);
+        clock.read("orders", BROKER);
         elapse(1_500);
-        clock.read("orders", BROKER - 60_000, true);   // an older record read later says nothing new
+        clock.read("orders", BROKER - 60_000);   // an older record read later says nothing new
 
         assertThat(clock.now()).isEqualTo(OptionalLong.of(BROKER + 1_500));
-        clock.read("orders", BROKER + 10_000, true);   // a newer one does
+        clock.read("orders", BROKER + 10_000);   // a newer one does
         assertThat(clock.now()).isEqualTo(OptionalLong.of(BROKER + 10_000));
     }
 
     @Test
     void aTimestampAheadOfTheBrokersTimeByMoreThanTheMarginIsBoundedOthersAreNot() {
-        clock.read("orders", BROKER, true);
+        clock.read("orders", BROKER);
 
         assertThat(clock.bound(wall, 60_000)).isEqualTo(BROKER + 60_000);
         assertThat(clock.bound(BROKER + 59_999, 60_000)).isEqualTo(BROKER + 59_999);
@@ -45,7 +51,7 @@ class BrokerClockTest {
 
     @Test
     void theWallClocksOffsetIsTheSmallestRecentSampleOfRecordsReadAsTheyArrived() {
-        clock.read("orders", BROKER, true);
+        clock.read("orders", BROKER);
         assertThat(clock.caughtUp("orders", OptionalLong.of(0))).isTrue();
         assertThat(clock.caughtUp("orders", OptionalLong.of(3))).isFalse();
         assertThat(clock.caughtUp("orders", OptionalLong.empty())).isFalse();
@@ -74,12 +80,14 @@ class BrokerClockTest {
     }
 
     @Test
-    void aTopicOnCreateTimeIsNamedAndGivesNoOffsetSamples() {
-        clock.read("payments-raw", BROKER, false);
+    void aTopicOnCreateTimeIsNamedAndGivesNoOffsetSamplesNorTheBrokersTime() {
+        clock.timestampType("payments-raw", false);
+        clock.read("payments-raw", BROKER);
 
         assertThat(clock.logAppendTime("payments-raw")).contains(false);
         assertThat(clock.caughtUp("payments-raw", OptionalLong.of(0))).isFalse();
         assertThat(clock.topics()).containsEntry("payments-raw", false);
+        assertThat(clock.now()).isEmpty();
     }
 
     private void elapse(long millis) {

@@ -1,0 +1,81 @@
+package com.shopstream.common.time;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.producer.ProducerInterceptor;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+
+/**
+ * Every record a service writes (results, late records, repartition and changelog topics, dead letters) leaves with a
+ * timestamp the broker accepts: none later than the brokers' time as this process knows it ({@link BrokerClock})
+ * plus a margin below the broker's {@code log.message.timestamp.after.max.ms} (one hour by default). A record without
+ * a timestamp, which the producer would stamp with this pod's wall clock, gets the brokers' time.
+ *
+ * <p>Most writes already are: the input records' timestamps are their broker times, and what they lead to inherits
+ * them. Two kinds are not, and they are why this is in the producer, the one place every write passes: what Kafka
+ * Streams writes to a changelog during a wall-clock punctuation or at a commit is stamped with the pod's wall clock
+ * (a day ahead on a pod whose NTP failed), and a result stamped with its window's end may be ahead of its inputs.
+ * Kafka Streams' producers get it from {@code StreamsDefaults} ({@code producer.interceptor.classes}).
+ */
+public final class BrokerTimeStamps implements ProducerInterceptor<Object, Object> {
+
+    /** The margin, in milliseconds ({@code producer.}-prefixed in the streams configuration). */
+    public static final String MARGIN_MS_CONFIG = "shopstream.timestamp-margin-ms";
+
+    private static final AtomicLong RESTAMPED = new AtomicLong();
+
+    private final BrokerClock brokerClock;
+    private long marginMs = Duration.ofMinutes(1).toMillis();
+
+    public BrokerTimeStamps() {
+        this(BrokerClock.shared());
+    }
+
+    BrokerTimeStamps(BrokerClock brokerClock) {
+        this.brokerClock = brokerClock;
+    }
+
+    @Override
+    public void configure(Map<String, ?> configs) {
+        Object margin = configs.get(MARGIN_MS_CONFIG);
+        if (margin != null) {
+            marginMs = Long.parseLong(margin.toString());
+        }
+    }
+
+    @Override
+    public ProducerRecord<Object, Object> onSend(ProducerRecord<Object, Object> record) {
+        Long timestamp = record.timestamp();
+        long bounded;
+        if (timestamp == null) {
+            var now = brokerClock.now();
+            if (now.isEmpty()) {
+                return record;
+            }
+            bounded = now.getAsLong();
+        } else {
+            bounded = brokerClock.bound(timestamp, marginMs);
+            if (bounded == timestamp) {
+                return record;
+            }
+            RESTAMPED.incrementAndGet();
+        }
+        return new ProducerRecord<>(record.topic(), record.partition(), bounded, record.key(), record.value(),
+                record.headers());
+    }
+
+    /** Records this process wrote with an earlier timestamp than they were given (counted in a meter). */
+    public static long restamped() {
+        return RESTAMPED.get();
+    }
+
+    @Override
+    public void onAcknowledgement(RecordMetadata metadata, Exception exception) {
+    }
+
+    @Override
+    public void close() {
+    }
+}

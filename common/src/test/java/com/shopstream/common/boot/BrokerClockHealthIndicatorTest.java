@@ -1,0 +1,90 @@
+package com.shopstream.common.boot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import com.shopstream.common.time.BrokerClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+
+class BrokerClockHealthIndicatorTest {
+
+    private static final long BROKER = 1_800_000_000_000L;
+
+    private long wall = BROKER + Duration.ofMinutes(50).toMillis();
+    private final BrokerClock clock = new BrokerClock(() -> 0L, () -> wall);
+    private final BrokerClockHealthIndicator indicator =
+            new BrokerClockHealthIndicator(clock, Duration.ofSeconds(30), Duration.ofHours(1));
+    private final Logger logger = (Logger) LoggerFactory.getLogger(BrokerClockHealthIndicator.class);
+    private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+
+    @BeforeEach
+    void capture() {
+        logged.start();
+        logger.addAppender(logged);
+    }
+
+    @AfterEach
+    void release() {
+        logger.detachAppender(logged);
+        indicator.close();
+    }
+
+    @Test
+    void beforeAnythingIsMeasuredItIsUpAndSaysSo() {
+        Health health = indicator.health();
+
+        assertThat(health.getStatus()).isEqualTo(Status.UP);
+        assertThat(health.getDetails()).doesNotContainKey("wallClockOffsetMs")
+                .containsEntry("wallClock", "not measured yet: no record read as it arrived on a LogAppendTime topic");
+    }
+
+    @Test
+    void aPodClockFiftyMinutesAheadIsShownAndWarnedOnceStillUp() {
+        clock.timestampType("orders", true);
+        clock.read("orders", BROKER);
+        clock.sampleOffset(BROKER);
+        clock.timestampType("payments-raw", false);
+
+        indicator.check();
+        indicator.check();
+        Health health = indicator.health();
+
+        assertThat(health.getStatus()).isEqualTo(Status.UP);
+        assertThat(health.getDetails()).containsEntry("wallClockOffsetMs", 3_000_000L)
+                .containsEntry("wallClock", "PT50M ahead of the brokers' clock");
+        assertThat(health.getDetails().get("inputTimestamps")).isInstanceOfSatisfying(Map.class, inputs ->
+                assertThat(inputs.get("orders")).isEqualTo("LogAppendTime"));
+        assertThat(logged.list).extracting(ILoggingEvent::getLevel).containsExactly(Level.WARN, Level.WARN);
+        assertThat(logged.list).extracting(ILoggingEvent::getFormattedMessage).anySatisfy(message ->
+                assertThat(message).startsWith("This pod's wall clock is PT50M ahead of the brokers' clock"))
+                .anySatisfy(message -> assertThat(message)
+                        .startsWith("Input topic payments-raw is on message.timestamp.type=CreateTime"));
+    }
+
+    @Test
+    void aPodClockBehindIsShownAsBehindAndTheMeterSaysItInSeconds() {
+        wall = BROKER - Duration.ofMinutes(50).toMillis();
+        clock.sampleOffset(BROKER);
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        new BrokerClockMeters(clock).bindTo(registry);
+
+        indicator.check();
+
+        assertThat(indicator.health().getDetails()).containsEntry("wallClock", "PT50M behind the brokers' clock");
+        assertThat(registry.get("shopstream.clock.offset").gauge().value()).isEqualTo(-3000.0);
+        assertThat(registry.get("shopstream.writes.restamped").functionCounter().count()).isNotNegative();
+        assertThat(logged.list).singleElement().extracting(ILoggingEvent::getFormattedMessage).asString()
+                .startsWith("This pod's wall clock is PT50M behind the brokers' clock");
+    }
+}
