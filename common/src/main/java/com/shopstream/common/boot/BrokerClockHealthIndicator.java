@@ -47,8 +47,8 @@ public final class BrokerClockHealthIndicator implements HealthIndicator, AutoCl
         brokerClock.wallClockOffset().ifPresentOrElse(
                 offset -> health.withDetail("wallClockOffsetMs", offset)
                         .withDetail("wallClock", describe(offset)),
-                () -> health.withDetail("wallClock", "not measured yet: no record read as it arrived on a "
-                        + "LogAppendTime topic"));
+                () -> health.withDetail("wallClock", "not measured in the last minutes: no record of a "
+                        + "LogAppendTime topic read as it arrived"));
         Map<String, String> inputs = new TreeMap<>();
         brokerClock.topics().forEach((topic, appended) -> inputs.put(topic, appended ? "LogAppendTime"
                 : "CreateTime: a record's time is its producer's, bounded only by the broker's "

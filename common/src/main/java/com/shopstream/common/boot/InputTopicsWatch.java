@@ -5,6 +5,8 @@ import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.InputClocks;
 import com.shopstream.common.watermark.InputPartition;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +19,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
@@ -43,11 +47,14 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
         SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(InputTopicsWatch.class);
+    /** How long the start waits for the cluster: a cluster that does not answer is asked again in the background. */
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(5);
 
     private final Map<String, Object> adminConfig;
     private final Duration countsRefresh;
     private final Duration offsetsRefresh;
     private final BrokerClock brokerClock;
+    private final List<String> inputs;
     private final Set<String> topics = ConcurrentHashMap.newKeySet();
     private final Map<String, Integer> counts = new ConcurrentHashMap<>();
     private final AtomicLong readsBegun = new AtomicLong();
@@ -59,13 +66,23 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
         this(adminConfig, countsRefresh, offsetsRefresh, BrokerClock.shared());
     }
 
-    /** @param brokerClock told which input topics carry their records' broker times ({@code LogAppendTime}) */
+    /**
+     * @param brokerClock told which input topics carry their records' broker times ({@code LogAppendTime}), and, at
+     *                    the start, the newest append time in each of {@code inputs}
+     * @param inputs      the input topics the service is configured with (some may not exist: only asked about)
+     */
     public InputTopicsWatch(Map<String, Object> adminConfig, Duration countsRefresh, Duration offsetsRefresh,
-                            BrokerClock brokerClock) {
+                            BrokerClock brokerClock, Collection<String> inputs) {
         this.adminConfig = Map.copyOf(adminConfig);
         this.countsRefresh = countsRefresh;
         this.offsetsRefresh = offsetsRefresh;
         this.brokerClock = brokerClock;
+        this.inputs = List.copyOf(inputs);
+    }
+
+    public InputTopicsWatch(Map<String, Object> adminConfig, Duration countsRefresh, Duration offsetsRefresh,
+                            BrokerClock brokerClock) {
+        this(adminConfig, countsRefresh, offsetsRefresh, brokerClock, List.of());
     }
 
     @Override
@@ -130,10 +147,77 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
         describeTimestampTypes();
     }
 
+    /**
+     * Before Kafka Streams starts: which inputs carry their records' broker times, and the newest append time in each
+     * of their partitions, a time the brokers have reached. Then the first records read already tell the brokers'
+     * time, and what is written before any is read (a commit after a wall-clock timer, on a pod whose clock is a day
+     * ahead) is stamped so that the brokers accept it. Each topic on its own: one that does not exist says nothing.
+     */
+    private void learnBrokerTime() {
+        if (inputs.isEmpty()) {
+            return;
+        }
+        long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+        Map<ConfigResource, KafkaFuture<Config>> configs = admin.describeConfigs(inputs.stream()
+                .map(topic -> new ConfigResource(ConfigResource.Type.TOPIC, topic)).toList()).values();
+        List<String> appended = new ArrayList<>();
+        configs.forEach((resource, config) -> {
+            try {
+                ConfigEntry type = config.get(left(deadline), TimeUnit.NANOSECONDS)
+                        .get(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG);
+                if (type != null && type.value() != null) {
+                    boolean logAppendTime = "LogAppendTime".equals(type.value());
+                    brokerClock.timestampType(resource.name(), logAppendTime);
+                    if (logAppendTime) {
+                        appended.add(resource.name());
+                    }
+                }
+            } catch (Exception e) {
+                interruptedAgain(e);
+                log.debug("Could not read the timestamp type of {}: {}", resource.name(), e.toString());
+            }
+        });
+        Map<TopicPartition, OffsetSpec> newest = new HashMap<>();
+        admin.describeTopics(appended).topicNameValues().forEach((topic, description) -> {
+            try {
+                description.get(left(deadline), TimeUnit.NANOSECONDS).partitions().forEach(p ->
+                        newest.put(new TopicPartition(topic, p.partition()), OffsetSpec.maxTimestamp()));
+            } catch (Exception e) {
+                interruptedAgain(e);
+                log.debug("Could not describe {}: {}", topic, e.toString());
+            }
+        });
+        if (newest.isEmpty()) {
+            return;
+        }
+        try {
+            admin.listOffsets(newest).all().get(left(deadline), TimeUnit.NANOSECONDS)
+                    .forEach((partition, info) -> brokerClock.readAtLeast(info.timestamp()));
+        } catch (Exception e) {
+            interruptedAgain(e);
+            log.debug("Could not list the newest append times of {}: {}", appended, e.toString());
+        }
+    }
+
+    /** What is left until {@code deadline}: the whole start waits {@link #STARTUP_TIMEOUT} at most. */
+    private static long left(long deadline) {
+        return Math.max(0, deadline - System.nanoTime());
+    }
+
+    private static void interruptedAgain(Exception e) {
+        if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Which topics' records carry their broker times: the extractor cannot tell (Kafka Streams says CreateTime). */
     private void describeTimestampTypes() {
-        List<ConfigResource> resources = topics.stream()
+        // the repartition topics some steps ask about are Kafka Streams' own (CreateTime, stamped by the services)
+        List<ConfigResource> resources = topics.stream().filter(topic -> !topic.endsWith("-repartition"))
                 .map(topic -> new ConfigResource(ConfigResource.Type.TOPIC, topic)).toList();
+        if (resources.isEmpty()) {
+            return;
+        }
         try {
             admin.describeConfigs(resources).all().get(countsRefresh.toMillis(), TimeUnit.MILLISECONDS)
                     .forEach((resource, config) -> {
@@ -181,6 +265,7 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
     @Override
     public synchronized void start() {
         admin = Admin.create(adminConfig);
+        learnBrokerTime();
         scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "shopstream-input-topics");
             thread.setDaemon(true);

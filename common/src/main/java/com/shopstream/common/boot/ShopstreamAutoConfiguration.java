@@ -13,6 +13,7 @@ import com.shopstream.common.streams.TopologyNames;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -116,8 +117,10 @@ public class ShopstreamAutoConfiguration {
 
         @Bean
         InputTopicsWatch inputTopicsWatch(KafkaAdmin kafkaAdmin, ShopstreamProperties properties) {
+            ShopstreamProperties.Topics topics = properties.topics();
             return new InputTopicsWatch(kafkaAdmin.getConfigurationProperties(), Duration.ofSeconds(30),
-                    properties.watermark().endOffsetsRefresh());
+                    properties.watermark().endOffsetsRefresh(), BrokerClock.shared(),
+                    List.of(topics.orders(), topics.paymentsRaw(), topics.payments()));
         }
 
         @Bean

@@ -1,6 +1,7 @@
 package com.shopstream.common.boot;
 
 import com.shopstream.common.streams.RocksDbMemory;
+import com.shopstream.common.time.BrokerClock;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.FutureBound;
 import com.shopstream.common.watermark.InputClocks;
@@ -73,11 +74,17 @@ public record ShopstreamProperties(
         return new FutureBound(maxFutureSkew, futureAllowance);
     }
 
-    /** The event-time steps' view of the running service, with these settings. */
+    /** The event-time steps' view of the running service, with these settings and the process's broker clock. */
     public EventTimeRuntime eventTimeRuntime(EventTimeRuntime.InputLag lag, EventTimeRuntime.PartitionCounts counts,
                                              InputClocks.EndOffsets ends) {
+        return eventTimeRuntime(lag, counts, ends, BrokerClock.shared());
+    }
+
+    /** The same with a broker clock of its own (a test driver's, whose records carry no broker times). */
+    public EventTimeRuntime eventTimeRuntime(EventTimeRuntime.InputLag lag, EventTimeRuntime.PartitionCounts counts,
+                                             InputClocks.EndOffsets ends, BrokerClock brokerClock) {
         return new EventTimeRuntime(watermark.reportInterval(), watermark.idleTimeout(), lag, counts, ends,
-                futureBound());
+                futureBound(), brokerClock);
     }
 
     /** See {@code stateRows}. */

@@ -11,8 +11,9 @@ import org.apache.kafka.streams.errors.ProductionExceptionHandler;
 
 /**
  * A result that cannot be written because of the record itself (it does not serialize, it is too large, the broker
- * rejects it, its timestamp among them) becomes a dead letter carrying the source record that produced it. (Writes
- * are stamped so that the broker accepts their timestamps: {@code BrokerTimeStamps}; this is the last line.) Transient broker trouble is retried,
+ * rejects it, its timestamp among them) becomes a dead letter carrying the source record that produced it. A write to
+ * a changelog or a repartition topic is never skipped: the task fails and the record comes back. (Writes are stamped
+ * so that the broker accepts their timestamps, {@code BrokerTimeStamps}: this is the last line.) Transient broker trouble is retried,
  * and anything else fails the task: it is not the record's fault, so skipping it would lose data.
  *
  * <p>Under exactly-once the producer also puts its transaction into an abortable error for a record it refuses
@@ -34,6 +35,10 @@ public final class DeadLetterProductionHandler implements ProductionExceptionHan
         if (exception instanceof RetriableException) {
             return ProductionExceptionHandlerResponse.RETRY;
         }
+        if (isInternal(record.topic())) {
+            // a store's row or a repartitioned record: going on without it would lose what it carries
+            return ProductionExceptionHandlerResponse.FAIL;
+        }
         if (exception instanceof RecordTooLargeException || exception instanceof InvalidRecordException
                 || exception instanceof InvalidTimestampException) {
             return deadLetter(context, exception);
@@ -48,6 +53,11 @@ public final class DeadLetterProductionHandler implements ProductionExceptionHan
                                                                            Exception exception,
                                                                            SerializationExceptionOrigin origin) {
         return deadLetter(context, exception);
+    }
+
+    /** Kafka Streams' own topics: a changelog or a repartition topic. */
+    private static boolean isInternal(String topic) {
+        return topic != null && (topic.endsWith("-changelog") || topic.endsWith("-repartition"));
     }
 
     private ProductionExceptionHandlerResponse deadLetter(ErrorHandlerContext context, Exception exception) {

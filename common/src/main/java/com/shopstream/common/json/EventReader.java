@@ -33,8 +33,15 @@ public final class EventReader {
 
     private final Clock clock;
     private final Duration maxFutureSkew;
+    private final BrokerClock brokerClock;
 
     public EventReader(Clock clock, Duration maxFutureSkew) {
+        this(clock, maxFutureSkew, BrokerClock.shared());
+    }
+
+    /** @param brokerClock what the process read of the brokers' time (the later of it and {@code clock} counts) */
+    public EventReader(Clock clock, Duration maxFutureSkew, BrokerClock brokerClock) {
+        this.brokerClock = Objects.requireNonNull(brokerClock, "brokerClock");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.maxFutureSkew = Objects.requireNonNull(maxFutureSkew, "maxFutureSkew");
         if (maxFutureSkew.isNegative()) {
@@ -49,7 +56,7 @@ public final class EventReader {
      * that must know it (the partial aggregation after an idle partition) take it.
      */
     public Instant latestAccepted() {
-        long now = Math.max(clock.millis(), BrokerClock.shared().now().orElse(Long.MIN_VALUE));
+        long now = Math.max(clock.millis(), brokerClock.now().orElse(Long.MIN_VALUE));
         return Instant.ofEpochMilli(now).plus(maxFutureSkew);
     }
 
@@ -69,7 +76,9 @@ public final class EventReader {
      */
     public <E extends ShopEvent> E notTooFarAhead(E event) {
         String field = event instanceof Payment ? "paid_ts" : "order_ts";
-        Instant limit = clock.instant().plus(maxFutureSkew);
+        // a pod whose wall clock is behind would refuse honest payments: what it read of the brokers' time counts too
+        long now = Math.max(clock.millis(), brokerClock.now().orElse(Long.MIN_VALUE));
+        Instant limit = Instant.ofEpochMilli(now).plus(maxFutureSkew);
         if (event.eventTime().isAfter(limit)) {
             throw new InvalidEventException(field, field + " " + event.eventTime()
                     + " is more than " + maxFutureSkew + " ahead of the wall clock");

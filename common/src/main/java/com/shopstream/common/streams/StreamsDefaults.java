@@ -4,6 +4,10 @@ import com.shopstream.common.errors.DeadLetterDeserializationHandler;
 import com.shopstream.common.errors.DeadLetterProcessingHandler;
 import com.shopstream.common.errors.DeadLetterProductionHandler;
 import com.shopstream.common.time.BrokerTimeStamps;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
@@ -35,14 +39,7 @@ public final class StreamsDefaults {
         props.putIfAbsent(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG,
                 DeadLetterProductionHandler.class.getName());
         // every write stamped so that the broker accepts it, whatever the pod's wall clock says
-        String interceptors = StreamsConfig.producerPrefix(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG);
-        Object own = props.get(interceptors);
-        String ours = BrokerTimeStamps.class.getName();
-        if (own == null || own.toString().isBlank()) {
-            props.put(interceptors, ours);
-        } else if (!own.toString().contains(ours)) {
-            props.put(interceptors, own + "," + ours);
-        }
+        addInterceptor(props, BrokerTimeStamps.class);
         props.putIfAbsent(StreamsConfig.producerPrefix(BrokerTimeStamps.MARGIN_MS_CONFIG),
                 runtime.eventTime().futureBound().allowance().toMillis());
         props.putIfAbsent(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedMemoryRocksDBConfig.class.getName());
@@ -53,5 +50,28 @@ public final class StreamsDefaults {
         props.put(BoundedMemoryRocksDBConfig.MEMTABLE_BYTES, rocksDb.memtableBytes());
         props.put(StreamsRuntime.CONFIG_KEY, runtime);
         return props;
+    }
+
+    /**
+     * Adds {@code interceptor} to the producers' interceptors, after any of the configuration's own (set for the
+     * producers, or for every client unprefixed, which the producer-prefixed setting would otherwise hide).
+     */
+    static void addInterceptor(Map<Object, Object> props, Class<?> interceptor) {
+        String prefixed = StreamsConfig.producerPrefix(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG);
+        Object own = props.containsKey(prefixed) ? props.get(prefixed)
+                : props.get(ProducerConfig.INTERCEPTOR_CLASSES_CONFIG);
+        List<String> classes = new ArrayList<>();
+        if (own instanceof Collection<?> list) {
+            list.forEach(each -> classes.add(each instanceof Class<?> type ? type.getName() : each.toString()));
+        } else if (own instanceof Class<?> type) {
+            classes.add(type.getName());
+        } else if (own != null) {
+            Arrays.stream(own.toString().split(",")).map(String::strip).filter(name -> !name.isEmpty())
+                    .forEach(classes::add);
+        }
+        if (!classes.contains(interceptor.getName())) {
+            classes.add(interceptor.getName());
+        }
+        props.put(prefixed, String.join(",", classes));
     }
 }

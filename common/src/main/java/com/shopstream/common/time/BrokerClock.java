@@ -1,8 +1,10 @@
 package com.shopstream.common.time;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -16,22 +18,28 @@ import java.util.function.LongSupplier;
  * <p>It also tells how far the process's wall clock is from the brokers': measured on records read while their
  * reader had caught up, when their broker time is a moment ago ({@link #sampleOffset}).
  *
- * <p>One per process ({@link #shared}): the Kafka clients that read and write (a timestamp extractor, a producer
- * interceptor) are made by Kafka from class names, and every service of a process talks to the same brokers.
+ * <p>The services use the process's one ({@link #shared}): the Kafka clients that read and write (a timestamp
+ * extractor, a producer interceptor) are made by Kafka from class names, and every service of a process talks to the
+ * same brokers. Tests of a topology make their own.
  */
 public final class BrokerClock {
 
     private static final BrokerClock SHARED = new BrokerClock(System::nanoTime, System::currentTimeMillis);
-    private static final long OFFSET_BUCKET_NANOS = 60_000_000_000L;
+    private static final long NANOS_PER_MILLI = 1_000_000;
+    private static final long OFFSET_BUCKET_NANOS = 150_000_000_000L;
+    private static final long NOTHING = Long.MIN_VALUE;
 
     private final LongSupplier nanoTime;
     private final LongSupplier wallClock;
     private final Map<String, Boolean> logAppendTime = new ConcurrentHashMap<>();
-    /** The newest append time read. */
-    private volatile long newestRead = Long.MIN_VALUE;
-    private long anchorBrokerTime = Long.MIN_VALUE;
-    private long anchorNanos;
-    private long offsetBucket = Long.MIN_VALUE;
+    /**
+     * The greatest {@code broker time read - monotonic milliseconds when read}: adding the monotonic milliseconds now
+     * gives the brokers' time. One number, so every stream thread and producer reads and raises it without a lock.
+     */
+    private final AtomicLong brokerMinusMonotonic = new AtomicLong(NOTHING);
+    /** The newest broker time read: most records share their batch's append time and stop at this volatile read. */
+    private volatile long newestRead = NOTHING;
+    private long offsetBucket = NOTHING;
     private long currentMin = Long.MAX_VALUE;
     private long previousMin = Long.MAX_VALUE;
 
@@ -50,45 +58,49 @@ public final class BrokerClock {
      * {@code CreateTime}, so the topic's configuration is what tells.
      */
     public void timestampType(String topic, boolean appended) {
-        Boolean known = logAppendTime.get(topic);
-        if (known == null || known != appended) {
-            logAppendTime.put(topic, appended);
-        }
+        logAppendTime.put(topic, appended);
     }
 
     /** A record of {@code topic} stamped {@code timestamp} was read: its append time, if its topic says so. */
     public void read(String topic, long timestamp) {
-        // every record passes here: the records of a producer's batch share their append time, and only a newer one
-        // can say something new, so most records stop at one volatile read
         if (timestamp > newestRead && Boolean.TRUE.equals(logAppendTime.get(topic))) {
             observe(timestamp);
         }
     }
 
-    private synchronized void observe(long brokerTime) {
-        newestRead = Math.max(newestRead, brokerTime);
-        long now = nanoTime.getAsLong();
-        if (anchorBrokerTime == Long.MIN_VALUE || brokerTime > anchorBrokerTime + elapsedMillis(now)) {
-            anchorBrokerTime = brokerTime;
-            anchorNanos = now;
+    /**
+     * Something read says the brokers' clock has reached at least {@code brokerTime}: a record of a repartition topic,
+     * stamped by a service no later than a broker time plus the allowance, or the newest append time of an input
+     * partition as the cluster lists it. A process that reads no input topic (its tasks are all behind a repartition)
+     * learns the brokers' time from these. Nothing (zero or less) says nothing.
+     */
+    public void readAtLeast(long brokerTime) {
+        if (brokerTime > 0 && brokerTime > newestRead) {
+            observe(brokerTime);
         }
     }
 
-    /** A time the brokers' clocks have reached for certain, or empty before the first appended record is read. */
-    public synchronized OptionalLong now() {
-        if (anchorBrokerTime == Long.MIN_VALUE) {
-            return OptionalLong.empty();
-        }
-        return OptionalLong.of(anchorBrokerTime + elapsedMillis(nanoTime.getAsLong()));
+    private void observe(long brokerTime) {
+        newestRead = Math.max(newestRead, brokerTime);
+        long candidate = brokerTime - nanoTime.getAsLong() / NANOS_PER_MILLI;
+        brokerMinusMonotonic.accumulateAndGet(candidate, Math::max);
+    }
+
+    /** A time the brokers' clocks have reached for certain, or empty before anything told one. */
+    public OptionalLong now() {
+        long base = brokerMinusMonotonic.get();
+        return base == NOTHING ? OptionalLong.empty()
+                : OptionalLong.of(base + nanoTime.getAsLong() / NANOS_PER_MILLI);
     }
 
     /**
-     * {@code timestamp}, or the brokers' time plus {@code allowance} if it is later than that: a timestamp the
-     * brokers accept. Unchanged while nothing is known of the brokers' time.
+     * {@code timestamp}, or the brokers' time plus {@code margin} if it is later than that: a timestamp the brokers
+     * accept while {@code margin} is below their {@code log.message.timestamp.after.max.ms}. Unchanged while nothing
+     * is known of the brokers' time.
      */
-    public long bound(long timestamp, long allowance) {
+    public long bound(long timestamp, long margin) {
         OptionalLong now = now();
-        return now.isPresent() ? Math.min(timestamp, now.getAsLong() + allowance) : timestamp;
+        return now.isPresent() ? Math.min(timestamp, now.getAsLong() + margin) : timestamp;
     }
 
     /**
@@ -102,8 +114,8 @@ public final class BrokerClock {
     /**
      * A record appended at {@code brokerTime} was read when its reader had caught up: its broker time is a moment
      * before now, so this process's wall clock minus it is the clocks' offset plus the record's way here. A sample is
-     * never below the true offset, so the smallest of the last minute or two is the best; older ones go, so that a
-     * clock set right since is seen within two minutes.
+     * never below the true offset, so the smallest of the last few minutes is the best; older ones go, so that a
+     * clock set right since is seen within five minutes.
      */
     public synchronized void sampleOffset(long brokerTime) {
         long sample = wallClock.getAsLong() - brokerTime;
@@ -116,23 +128,26 @@ public final class BrokerClock {
         currentMin = Math.min(currentMin, sample);
     }
 
-    /** How far this process's wall clock is ahead of the brokers' (negative: behind), once measured. */
+    /**
+     * How far this process's wall clock is ahead of the brokers' (negative: behind), as measured in the last five
+     * minutes (two and a half at least); empty when nothing was measured in them (no record read as it arrived).
+     */
     public synchronized OptionalLong wallClockOffset() {
-        long offset = Math.min(currentMin, previousMin);
+        long bucket = nanoTime.getAsLong() / OFFSET_BUCKET_NANOS;
+        long current = bucket == offsetBucket ? currentMin : Long.MAX_VALUE;
+        long previous = bucket == offsetBucket ? previousMin : bucket == offsetBucket + 1 ? currentMin
+                : Long.MAX_VALUE;
+        long offset = Math.min(current, previous);
         return offset == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(offset);
     }
 
     /** Whether {@code topic}'s records carry their broker time; empty before the cluster said. */
-    public java.util.Optional<Boolean> logAppendTime(String topic) {
-        return java.util.Optional.ofNullable(logAppendTime.get(topic));
+    public Optional<Boolean> logAppendTime(String topic) {
+        return Optional.ofNullable(logAppendTime.get(topic));
     }
 
     /** The topics read, each with whether its records carry their broker time. */
     public Map<String, Boolean> topics() {
         return Map.copyOf(logAppendTime);
-    }
-
-    private long elapsedMillis(long now) {
-        return (now - anchorNanos) / 1_000_000;
     }
 }

@@ -9,9 +9,8 @@ import org.apache.kafka.streams.processor.TimestampExtractor;
  * An input record's Kafka Streams timestamp is its <em>broker time</em>: the time the broker appended it (the
  * contract's input topics use {@code LogAppendTime}), or, on a topic left on {@code CreateTime}, the time its
  * producer gave it. The event time stays in the payload ({@code order_ts}, {@code paid_ts}); the source step reads it
- * from there and measures it against the broker time ({@link com.shopstream.common.watermark.FutureBound}). Because
- * everything a service writes inherits timestamps from here, no write is stamped with an event time far ahead of
- * the brokers' clock, nor with the pod's wall clock.
+ * from there and measures it against the broker time ({@link com.shopstream.common.watermark.FutureBound}), and
+ * stamps what it sends on with the partition's clock reading: no later than the broker time plus the allowance.
  *
  * <p>Every record of a {@code LogAppendTime} topic also tells the process what time the brokers have reached
  * ({@link BrokerClock}; the topic's configuration says which topics, read by {@code InputTopicsWatch}).

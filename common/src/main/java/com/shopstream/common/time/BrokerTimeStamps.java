@@ -2,6 +2,7 @@ package com.shopstream.common.time;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.ProducerInterceptor;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -24,6 +25,8 @@ public final class BrokerTimeStamps implements ProducerInterceptor<Object, Objec
     /** The margin, in milliseconds ({@code producer.}-prefixed in the streams configuration). */
     public static final String MARGIN_MS_CONFIG = "shopstream.timestamp-margin-ms";
 
+    /** The changelogs of the stores of partition clocks ({@code <step>-watermarks}, pinned by the naming tests). */
+    static final String CLOCKS_CHANGELOG_SUFFIX = "-watermarks-changelog";
     private static final AtomicLong RESTAMPED = new AtomicLong();
 
     private final BrokerClock brokerClock;
@@ -48,15 +51,24 @@ public final class BrokerTimeStamps implements ProducerInterceptor<Object, Objec
     @Override
     public ProducerRecord<Object, Object> onSend(ProducerRecord<Object, Object> record) {
         Long timestamp = record.timestamp();
+        OptionalLong now = brokerClock.now();
         long bounded;
         if (timestamp == null) {
-            var now = brokerClock.now();
             if (now.isEmpty()) {
                 return record;
             }
             bounded = now.getAsLong();
+        } else if (now.isPresent()) {
+            bounded = Math.min(timestamp, now.getAsLong() + marginMs);
+        } else if (record.topic().endsWith(CLOCKS_CHANGELOG_SUFFIX)) {
+            // Before the process has read anything, the only writes are the partition clocks' (idle flags, at a
+            // commit after a wall-clock punctuation, stamped with this pod's clock). Their stores are compacted and
+            // hold no time of their own, so the earliest timestamp is as good as any, and always accepted.
+            bounded = Math.min(timestamp, 0);
         } else {
-            bounded = brokerClock.bound(timestamp, marginMs);
+            return record;
+        }
+        if (timestamp != null) {
             if (bounded == timestamp) {
                 return record;
             }

@@ -1,5 +1,6 @@
 package com.shopstream.common.watermark;
 
+import com.shopstream.common.time.BrokerClock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -17,28 +18,30 @@ import java.util.OptionalLong;
  * @param endOffsets     an input partition's end offset now, when known: an idle declaration holds only while the
  *                       partition has no record its reader had not seen
  * @param futureBound    how far ahead of its broker time a record may be, and may move its partition's clock
+ * @param brokerClock    what the process knows of the brokers' clock, which the steps tell what they read
  */
 public record EventTimeRuntime(Duration reportInterval, Duration idleTimeout, InputLag lag,
                                PartitionCounts partitionCounts, InputClocks.EndOffsets endOffsets,
-                               FutureBound futureBound) {
+                               FutureBound futureBound, BrokerClock brokerClock) {
 
     public EventTimeRuntime {
         Objects.requireNonNull(lag, "lag");
         Objects.requireNonNull(partitionCounts, "partitionCounts");
         Objects.requireNonNull(endOffsets, "endOffsets");
         Objects.requireNonNull(futureBound, "futureBound");
+        Objects.requireNonNull(brokerClock, "brokerClock");
         positive(reportInterval, "shopstream.watermark.report-interval");
         positive(idleTimeout, "shopstream.watermark.idle-timeout");
     }
 
     /** The same, idle after {@code timeout} (tests set it short). */
     public EventTimeRuntime withIdleTimeout(Duration timeout) {
-        return new EventTimeRuntime(reportInterval, timeout, lag, partitionCounts, endOffsets, futureBound);
+        return new EventTimeRuntime(reportInterval, timeout, lag, partitionCounts, endOffsets, futureBound, brokerClock);
     }
 
     /** The same, with other end offsets (a test writing to a partition its reader does not read). */
     public EventTimeRuntime withEndOffsets(InputClocks.EndOffsets offsets) {
-        return new EventTimeRuntime(reportInterval, idleTimeout, lag, partitionCounts, offsets, futureBound);
+        return new EventTimeRuntime(reportInterval, idleTimeout, lag, partitionCounts, offsets, futureBound, brokerClock);
     }
 
     private static void positive(Duration duration, String what) {

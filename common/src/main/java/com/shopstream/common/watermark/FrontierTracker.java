@@ -2,6 +2,7 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.time.BrokerClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,8 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
     private ClockStore store;
     private long lastAdvance;
     private InputClocks.EndOffsets ends;
+    private BrokerClock brokerClock;
+    private long allowance;
     private String taskId;
     private final List<QueryProgress> progress = new ArrayList<>();
 
@@ -42,6 +45,8 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
         this.context = context;
         StreamsRuntime runtime = StreamsRuntime.from(context.appConfigs());
         this.ends = runtime.eventTime().endOffsets();
+        this.brokerClock = runtime.eventTime().brokerClock();
+        this.allowance = runtime.eventTime().futureBound().allowance().toMillis();
         this.clocks = InputClocks.ofTopics(step.topics());
         this.store = ClockStore.beforeEachCommit(context, step.storeName());
         store.loadInto(clocks);
@@ -67,6 +72,12 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
 
     @Override
     public void process(Record<String, Timed<V>> record) {
+        if (!(record.value() instanceof Timed.Partials<V>)) {
+            // a source step stamps events (and batches) with their clock readings, no later than their broker times
+            // plus the allowance, and reports with the broker times it read: the brokers' clock has come that far
+            // (a partial's stamp is the newest event time of its orders, which may be further ahead)
+            brokerClock.readAtLeast(record.timestamp() - allowance);
+        }
         if (record.value() instanceof Timed.Event<V> event) {
             passOn(record, event.source(), event.partitionCount(), event.newestAfter());
         } else if (record.value() instanceof Timed.Batch<V> batch) {

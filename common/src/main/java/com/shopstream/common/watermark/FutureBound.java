@@ -17,15 +17,21 @@ import java.util.Objects;
  */
 public record FutureBound(Duration maxFutureSkew, Duration allowance) {
 
+    /** Half the brokers' default {@code log.message.timestamp.after.max.ms}. */
+    static final Duration MAX_ALLOWANCE = Duration.ofMinutes(30);
+
     public FutureBound {
         Objects.requireNonNull(maxFutureSkew, "maxFutureSkew");
         Objects.requireNonNull(allowance, "allowance");
         if (maxFutureSkew.isNegative()) {
             throw new IllegalArgumentException("shopstream.max-future-skew must not be negative: " + maxFutureSkew);
         }
-        if (allowance.isNegative() || allowance.compareTo(maxFutureSkew) > 0) {
+        if (allowance.isNegative() || allowance.compareTo(maxFutureSkew) > 0
+                || allowance.compareTo(MAX_ALLOWANCE) > 0) {
             throw new IllegalArgumentException("shopstream.future-allowance must be between 0 and "
-                    + "shopstream.max-future-skew (" + maxFutureSkew + "): " + allowance);
+                    + "shopstream.max-future-skew (" + maxFutureSkew + "), and at most " + MAX_ALLOWANCE
+                    + " (writes are stamped up to it ahead of the brokers' time, which refuse more than their "
+                    + "log.message.timestamp.after.max.ms, 1 h by default): " + allowance);
         }
     }
 

@@ -48,9 +48,9 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     static final String NO_KEY = "";
 
     private final SourceStep step;
-    private final BrokerClock brokerClock = BrokerClock.shared();
-    private static final long OFFSET_SAMPLE_EVERY_MS = 100;
-    private long lastOffsetSample = Long.MIN_VALUE / 2;
+    private BrokerClock brokerClock;
+    private static final long OFFSET_SAMPLE_EVERY_NANOS = 100_000_000;
+    private long lastOffsetSample = System.nanoTime() - OFFSET_SAMPLE_EVERY_NANOS;
     private ProcessorContext<String, Timed<V>> context;
     private ClockStore store;
     private InputClocks clocks;
@@ -73,6 +73,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         this.context = context;
         this.streams = StreamsRuntime.from(context.appConfigs());
         this.runtime = streams.eventTime();
+        this.brokerClock = runtime.brokerClock();
         // a revived task re-initializes the same processor: nothing of the last life stays in memory
         progress.clear();
         own.clear();
@@ -113,10 +114,11 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
             throw new InvalidEventException(timeField(value), timeField(value) + " "
                     + future.refusal(eventTime, brokerTime));
         }
-        long now = context.currentSystemTimeMs();
-        if (now - lastOffsetSample >= OFFSET_SAMPLE_EVERY_MS) {
-            // a few samples a second are plenty to tell the pod's clock offset, and the lag's lookup is not free
-            lastOffsetSample = now;
+        long monotonic = System.nanoTime();
+        if (monotonic - lastOffsetSample >= OFFSET_SAMPLE_EVERY_NANOS) {
+            // a few samples a second are plenty to tell the pod's clock offset, and the lag's lookup is not free; paced
+            // on the monotonic clock, which a wall clock set back by a day does not stop
+            lastOffsetSample = monotonic;
             if (brokerClock.caughtUp(partition.topic(), runtime.lag().lag(partition))) {
                 brokerClock.sampleOffset(brokerTime);
             }
@@ -144,7 +146,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
                 queryProgress.late(LateCause.PARTITION_WATERMARK, refusal.count());
             }
         }
-        idle.read(partition, now);
+        idle.read(partition, context.currentSystemTimeMs());
         boolean moved = clocks.observe(partition, reading);
         if (moved) {
             store.savePartition(clocks, partition);

@@ -59,6 +59,32 @@ class InputTopicsWatchBrokerTest {
     }
 
     @Test
+    void itsStartLearnsTheNewestAppendTimeOfTheConfiguredInputsBeforeAnythingIsRead(EmbeddedKafkaBroker broker)
+            throws Exception {
+        String appended = "watched-at-start";
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                broker.getBrokersAsString()))) {
+            admin.createTopics(List.of(new NewTopic(appended, 2, (short) 1)
+                    .configs(Map.of(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG, "LogAppendTime")))).all().get();
+        }
+        long before = System.currentTimeMillis();
+        KafkaTestClients.produce(broker.getBrokersAsString(), appended, null, null, null);
+        BrokerClock brokerClock = new BrokerClock(System::nanoTime, System::currentTimeMillis);
+        InputTopicsWatch watch = new InputTopicsWatch(
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.getBrokersAsString()), Duration.ofSeconds(5),
+                Duration.ofMillis(200), brokerClock, List.of(appended, "not-there"));
+        watch.start();
+        try {
+            assertThat(brokerClock.logAppendTime(appended)).contains(true);
+            assertThat(brokerClock.now()).isPresent();
+            // the broker's clock is this JVM's: the newest append time is between the write and now
+            assertThat(brokerClock.now().getAsLong()).isBetween(before - 1_000, System.currentTimeMillis() + 1_000);
+        } finally {
+            watch.stop();
+        }
+    }
+
+    @Test
     void itTellsWhichTopicsCarryTheirRecordsBrokerTimes(EmbeddedKafkaBroker broker) throws Exception {
         String appended = "watched-appended";
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,

@@ -9,6 +9,7 @@ import com.shopstream.common.testing.RecordingDeadLetterPublisher;
 import com.shopstream.common.testing.TestStreams;
 import java.nio.charset.StandardCharsets;
 import java.util.ConcurrentModificationException;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -140,9 +141,14 @@ class DeadLetterHandlersTest {
         assertThat(handler.handle(context("orders", 1, 7), result,
                 new InvalidTimestampException("Timestamp 1800000000000 of message is out of range")))
                 .isEqualTo(ProductionExceptionHandlerResponse.CONTINUE);
-        // a changelog's write (no source record): going on would lose the store's row, so the task fails
+        // no source record (a punctuation's write) to dead-letter: the task fails
         assertThat(handler.handle(context(null, -1, -1), result, new InvalidTimestampException("out of range")))
                 .isEqualTo(ProductionExceptionHandlerResponse.FAIL);
+        // a store's row or a repartitioned record, even while a record is processed: going on would lose it
+        for (String internal : List.of("app-windows-changelog", "app-orders-by-all-repartition")) {
+            assertThat(handler.handle(context("orders", 1, 8), new ProducerRecord<>(internal, new byte[0]),
+                    new InvalidTimestampException("out of range"))).isEqualTo(ProductionExceptionHandlerResponse.FAIL);
+        }
 
         assertThat(publisher.published()).singleElement().satisfies(letter -> {
             assertThat(header(letter, DeadLetterHeaders.SOURCE_OFFSET)).isEqualTo("7");

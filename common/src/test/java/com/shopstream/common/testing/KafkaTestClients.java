@@ -42,9 +42,12 @@ public final class KafkaTestClients {
     }
 
     public static void produce(String bootstrapServers, String topic, byte[] key, byte[] value, Headers headers) {
+        // no size limit of the client's own: the broker's is the one a test means to meet
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all"), new ByteArraySerializer(), new ByteArraySerializer())) {
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, 16 * 1024 * 1024), new ByteArraySerializer(),
+                new ByteArraySerializer())) {
             producer.send(new ProducerRecord<>(topic, null, null, key, value, headers)).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

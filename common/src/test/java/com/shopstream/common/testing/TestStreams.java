@@ -10,6 +10,7 @@ import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.streams.StreamsDefaults;
 import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.time.BrokerClock;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,8 +62,10 @@ public final class TestStreams implements AutoCloseable {
             eventTime = defaults.eventTimeRuntime(partition -> OptionalLong.empty(), brokerTopics, brokerTopics);
         } else {
             this.brokerTopics = null;
+            // the driver's records carry arrival times, not broker times: a broker clock of the test's own
             eventTime = defaults.eventTimeRuntime(EventTimeRuntime.InputLag.CAUGHT_UP,
-                    EventTimeRuntime.PartitionCounts.ONE_EACH, EventTimeRuntime.UNCHANGING_END_OFFSETS);
+                    EventTimeRuntime.PartitionCounts.ONE_EACH, EventTimeRuntime.UNCHANGING_END_OFFSETS,
+                    new BrokerClock(System::nanoTime, System::currentTimeMillis));
         }
         StreamsDefaults.apply(props, new StreamsRuntime(serviceName, serviceName + "-dlq", deadLetters, progress,
                 eventTime), RocksDbMemory.DEFAULT);
@@ -120,7 +123,7 @@ public final class TestStreams implements AutoCloseable {
         return new StreamsBuilder(new TopologyConfig(new StreamsConfig(properties)));
     }
 
-    /** Serdes with the production rules; event times up to an hour ahead of the wall clock are accepted. */
+    /** Serdes with the production rules (how far ahead an event time may be is the source step's, on broker time). */
     public static ShopTopics topics() {
         return new ShopTopics(new EventReader(Clock.systemUTC(), Duration.ofHours(1)));
     }

@@ -64,19 +64,42 @@ class BrokerClockTest {
     }
 
     @Test
-    void aClockSetRightSinceIsSeenWithinTwoMinutes() {
+    void aClockSetRightSinceIsSeenWithinFiveMinutes() {
         clock.sampleOffset(BROKER);
         wall = BROKER + 10;   // NTP fixed it
         clock.sampleOffset(BROKER);
         assertThat(clock.wallClockOffset()).isEqualTo(OptionalLong.of(10));   // a smaller sample counts at once
 
-        wall = BROKER + DAY;   // and a larger one once the smaller ones are two minutes old
-        elapse(61_000);
+        wall = BROKER + DAY;   // and a larger one once the smaller ones are five minutes old
+        elapse(151_000);
         clock.sampleOffset(BROKER);
         assertThat(clock.wallClockOffset()).isEqualTo(OptionalLong.of(10));
-        elapse(61_000);
+        elapse(151_000);
         clock.sampleOffset(BROKER);
         assertThat(clock.wallClockOffset()).isEqualTo(OptionalLong.of(DAY));
+    }
+
+    @Test
+    void anOffsetNotMeasuredForFiveMinutesIsNotKnownAnyMore() {
+        clock.sampleOffset(BROKER);
+        elapse(151_000);
+        assertThat(clock.wallClockOffset()).isEqualTo(OptionalLong.of(DAY));
+
+        elapse(151_000);
+
+        assertThat(clock.wallClockOffset()).isEmpty();
+    }
+
+    @Test
+    void aRepartitionRecordsStampTellsALowerBoundAndNothingTellsNothing() {
+        clock.readAtLeast(0);
+        clock.readAtLeast(-60_000);
+        assertThat(clock.now()).isEmpty();
+
+        clock.readAtLeast(BROKER);
+        elapse(10);
+
+        assertThat(clock.now()).isEqualTo(OptionalLong.of(BROKER + 10));
     }
 
     @Test

@@ -56,7 +56,19 @@ class BrokerTimeStampsTest {
     @Test
     void beforeAnythingIsKnownOfTheBrokersTimeWritesLeaveAsTheyCame() {
         ProducerRecord<Object, Object> record = new ProducerRecord<>("t", null, BROKER + DAY, "k", "v");
+        ProducerRecord<Object, Object> unstamped = new ProducerRecord<>("dlq", "k", "v");
 
         assertThat(stamps.onSend(record)).isSameAs(record);
+        assertThat(stamps.onSend(unstamped)).isSameAs(unstamped);
+    }
+
+    @Test
+    void butAPartitionClocksChangelogWriteIsStampedAtTheEarliestTimeForItCannotBeRefused() {
+        // written at a commit after a wall-clock punctuation (an idle flag) with this pod's clock
+        ProducerRecord<Object, Object> sent = stamps.onSend(new ProducerRecord<>(
+                "orders-service-orders-by-all-watermarks-changelog", 0, BROKER + DAY, "p/orders/0", "v"));
+
+        assertThat(sent.timestamp()).isZero();
+        assertThat(sent.topic()).isEqualTo("orders-service-orders-by-all-watermarks-changelog");
     }
 }

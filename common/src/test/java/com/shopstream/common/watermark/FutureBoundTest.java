@@ -46,6 +46,9 @@ class FutureBoundTest {
                 .isThrownBy(() -> new FutureBound(Duration.ofMinutes(1), Duration.ofMinutes(2)))
                 .withMessageContaining("shopstream.future-allowance must be between 0 and shopstream.max-future-skew");
         assertThatIllegalArgumentException()
+                .isThrownBy(() -> new FutureBound(Duration.ofHours(3), Duration.ofMinutes(31)))
+                .withMessageContaining("and at most PT30M");
+        assertThatIllegalArgumentException()
                 .isThrownBy(() -> new FutureBound(Duration.ofMinutes(-1), Duration.ZERO))
                 .withMessageContaining("shopstream.max-future-skew must not be negative");
     }

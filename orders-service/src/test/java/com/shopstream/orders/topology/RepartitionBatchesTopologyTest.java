@@ -80,7 +80,7 @@ class RepartitionBatchesTopologyTest {
         TestStreams streams = TestStreams.forDriver("orders-service");
         EventTimeRuntime driver = streams.eventTime();
         streams.with(new EventTimeRuntime(driver.reportInterval(), driver.idleTimeout(), partition -> lag,
-                driver.partitionCounts(), driver.endOffsets(), driver.futureBound()));
+                driver.partitionCounts(), driver.endOffsets(), driver.futureBound(), driver.brokerClock()));
         List<WindowQuery> queries = new ArrayList<>(WindowQuery.contractDefaults(Duration.ofMinutes(3)));
         // append mode only: its partials go when due (or on the timer), not every commit interval
         queries.add(new WindowQuery("per-customer", Duration.ofMinutes(5), null, Duration.ofMinutes(3),

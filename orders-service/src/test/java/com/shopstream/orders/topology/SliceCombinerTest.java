@@ -60,7 +60,7 @@ class SliceCombinerTest {
                 driver.reportInterval(), driver.idleTimeout(), partition -> OptionalLong.of(0),
                 topic -> topic.endsWith("-orders-by-q-repartition") && repartitionPartitions > 0
                         ? OptionalInt.of(repartitionPartitions) : OptionalInt.empty(),
-                driver.endOffsets(), driver.futureBound())).properties());
+                driver.endOffsets(), driver.futureBound(), driver.brokerClock())).properties());
         store = (PreCommitStore<Bytes, byte[]>) PreCommitStore.builder(Stores.keyValueStoreBuilder(
                 StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.Bytes(), Serdes.ByteArray()).withLoggingDisabled())
                 .build();
