@@ -58,6 +58,8 @@ final class SuiteRun implements AutoCloseable {
     private final Map<String, List<String>> settings = new LinkedHashMap<>();
     private final Map<String, String> moduleOf = new LinkedHashMap<>();
     private final Map<String, List<String>> jvmOf = new LinkedHashMap<>();
+    /** Environment variables of every service JVM besides the test's (libfaketime's), or none. */
+    private Map<String, String> environment = Map.of();
 
     private SuiteRun(Path workDir, int partitions) {
         this.workDir = workDir;
@@ -88,9 +90,16 @@ final class SuiteRun implements AutoCloseable {
         settings.put(instance, all);
         moduleOf.put(instance, module);
         jvmOf.put(instance, jvm);
-        ServiceProcess process = ServiceProcess.of(module, instance, broker.bootstrap(), workDir, all, jvm).start();
+        ServiceProcess process = ServiceProcess.of(module, instance, broker.bootstrap(), workDir, all, jvm)
+                .withEnvironment(environment).start();
         instances.put(instance, process);
         return process;
+    }
+
+    /** Every service started from now on gets these environment variables too (e.g. libfaketime's). */
+    SuiteRun servicesWithEnvironment(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
+        return this;
     }
 
     void startAll() {
@@ -110,7 +119,7 @@ final class SuiteRun implements AutoCloseable {
     /** Starts an instance again with its earlier settings, on its own state directory. */
     ServiceProcess restart(String instance) {
         ServiceProcess process = ServiceProcess.of(moduleOf.get(instance), instance, broker.bootstrap(), workDir,
-                settings.get(instance), jvmOf.get(instance)).start();
+                settings.get(instance), jvmOf.get(instance)).withEnvironment(environment).start();
         instances.put(instance, process);
         return process;
     }

@@ -28,6 +28,8 @@ public class JavaProcess implements AutoCloseable {
     private final String name;
     private final Path log;
     private final List<String> command;
+    /** Environment variables set for the JVM besides the test's own (e.g. libfaketime's). */
+    private Map<String, String> environment = Map.of();
     private Process process;
     /** The threads {@link #compilerCpuSeconds()} has seen. */
     private final SeenThreads seenThreads = new SeenThreads();
@@ -57,10 +59,22 @@ public class JavaProcess implements AutoCloseable {
         return List.copyOf(command);
     }
 
+    /**
+     * Starts the JVM with these environment variables too: e.g. libfaketime's {@code LD_PRELOAD} and
+     * {@code FAKETIME}, set on the JVM itself rather than through the {@code faketime} program, which forks and would
+     * leave the JVM behind when it is stopped.
+     */
+    public JavaProcess withEnvironment(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
+        return this;
+    }
+
     public JavaProcess start() {
         try {
             Files.createDirectories(log.getParent());
-            process = new ProcessBuilder(command).redirectErrorStream(true)
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().putAll(environment);
+            process = builder.redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             return this;
         } catch (IOException e) {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** A Shopstream service as a process of its own, as in production: its own port, state directory and log. */
 public final class ServiceProcess extends JavaProcess {
@@ -54,6 +55,12 @@ public final class ServiceProcess extends JavaProcess {
         arguments.addAll(settings);
         return new ServiceProcess(instance, Repository.jar(module), jvmOptions, arguments,
                 workDir.resolve("logs").resolve(instance + ".log"), port);
+    }
+
+    @Override
+    public ServiceProcess withEnvironment(Map<String, String> environment) {
+        super.withEnvironment(environment);
+        return this;
     }
 
     @Override
