@@ -97,7 +97,8 @@ class PodClockTest {
         assertThat(trueClock.deadLetters.values().stream().mapToInt(List::size).sum())
                 .isEqualTo(SuiteRun.PARTITIONS * REFUSED_PER_PARTITION * (4 + 1 + 1));
         assertThat(trueClock.deadLetters.values()).allSatisfy(letters -> assertThat(letters)
-                .allSatisfy(letter -> assertThat(letter).contains("is more than PT1H ahead of the record's broker time")));
+                .allSatisfy(letter -> assertThat(letter)
+                        .contains("is more than PT1H ahead of the record's broker time")));
         skewed.forEach((name, run) -> assertThat(run.deadLetters).as(name).isEqualTo(trueClock.deadLetters));
     }
 
@@ -111,16 +112,20 @@ class PodClockTest {
         });
     }
 
+    /** The rows of {@code these} that {@code those} has not as often, with their counts. */
+    private static List<String> onlyIn(Map<String, Integer> these, Map<String, Integer> those) {
+        return these.entrySet().stream().filter(row -> !row.getValue().equals(those.get(row.getKey())))
+                .map(row -> row.getValue() + "x " + row.getKey()).sorted().toList();
+    }
+
     /** Per topic, the rows (with their counts) only one of the two runs wrote, a few of each. */
     private static Map<String, String> difference(Map<String, Map<String, Integer>> expected,
                                                   Map<String, Map<String, Integer>> actual) {
         Map<String, String> differences = new TreeMap<>();
         expected.forEach((topic, rows) -> {
             Map<String, Integer> other = actual.getOrDefault(topic, Map.of());
-            List<String> onlyExpected = rows.entrySet().stream().filter(r -> !r.getValue().equals(other.get(r.getKey())))
-                    .map(r -> r.getValue() + "x " + r.getKey()).sorted().toList();
-            List<String> onlyActual = other.entrySet().stream().filter(r -> !r.getValue().equals(rows.get(r.getKey())))
-                    .map(r -> r.getValue() + "x " + r.getKey()).sorted().toList();
+            List<String> onlyExpected = onlyIn(rows, other);
+            List<String> onlyActual = onlyIn(other, rows);
             if (!onlyExpected.isEmpty() || !onlyActual.isEmpty()) {
                 differences.put(topic, onlyExpected.size() + " rows only on the true clock "
                         + onlyExpected.subList(0, Math.min(3, onlyExpected.size())) + ", " + onlyActual.size()
@@ -149,7 +154,7 @@ class PodClockTest {
                        Map<String, Boolean> readyAtEnd, Map<String, Long> offsets,
                        Map<String, Boolean> warnedOffset) {
 
-        /** Every service, on a broker of its own; {@code skew}: libfaketime's offset, {@code null} for the true clock. */
+        /** Every service on a broker of its own; {@code skew}: libfaketime's offset, {@code null}: the true clock. */
         static Run of(String skew) throws Exception {
             String name = skew == null ? "true" : skew;
             try (SuiteRun run = SuiteRun.start("pod-clock-" + name.replace('+', 'p').replace('-', 'm'))) {

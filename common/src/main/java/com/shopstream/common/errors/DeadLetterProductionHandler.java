@@ -13,8 +13,8 @@ import org.apache.kafka.streams.errors.ProductionExceptionHandler;
  * A result that cannot be written because of the record itself (it does not serialize, it is too large, the broker
  * rejects it, its timestamp among them) becomes a dead letter carrying the source record that produced it. A write to
  * a changelog or a repartition topic is never skipped: the task fails and the record comes back. (Writes are stamped
- * so that the broker accepts their timestamps, {@code BrokerTimeStamps}: this is the last line.) Transient broker trouble is retried,
- * and anything else fails the task: it is not the record's fault, so skipping it would lose data.
+ * so that the broker accepts their timestamps, {@code BrokerTimeStamps}: this is the last line.) Transient broker
+ * trouble is retried, and anything else fails the task: it is not the record's fault, so skipping it would lose data.
  *
  * <p>Under exactly-once the producer also puts its transaction into an abortable error for a record it refuses
  * before sending (too large): the next send fails, so the task fails and the record comes back (the root README,

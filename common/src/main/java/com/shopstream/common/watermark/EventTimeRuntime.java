@@ -36,12 +36,14 @@ public record EventTimeRuntime(Duration reportInterval, Duration idleTimeout, In
 
     /** The same, idle after {@code timeout} (tests set it short). */
     public EventTimeRuntime withIdleTimeout(Duration timeout) {
-        return new EventTimeRuntime(reportInterval, timeout, lag, partitionCounts, endOffsets, futureBound, brokerClock);
+        return new EventTimeRuntime(reportInterval, timeout, lag, partitionCounts, endOffsets, futureBound,
+                brokerClock);
     }
 
     /** The same, with other end offsets (a test writing to a partition its reader does not read). */
     public EventTimeRuntime withEndOffsets(InputClocks.EndOffsets offsets) {
-        return new EventTimeRuntime(reportInterval, idleTimeout, lag, partitionCounts, offsets, futureBound, brokerClock);
+        return new EventTimeRuntime(reportInterval, idleTimeout, lag, partitionCounts, offsets, futureBound,
+                brokerClock);
     }
 
     private static void positive(Duration duration, String what) {

@@ -6,7 +6,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** What the process knows of the brokers' clock: from appended records and its monotonic clock, never its wall clock. */
+/** What the process knows of the brokers' clock: from appended records and its monotonic clock, not its wall clock. */
 class BrokerClockTest {
 
     private static final long BROKER = 1_800_000_000_000L;

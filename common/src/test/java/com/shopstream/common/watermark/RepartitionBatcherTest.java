@@ -54,7 +54,8 @@ class RepartitionBatcherTest {
         context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").with(new EventTimeRuntime(
                 driver.reportInterval(), driver.idleTimeout(), partition -> OptionalLong.of(lag),
                 topic -> topic.endsWith("-q-repartition") ? OptionalInt.of(repartitionPartitions)
-                        : OptionalInt.empty(), driver.endOffsets(), driver.futureBound(), driver.brokerClock())).properties());
+                        : OptionalInt.empty(), driver.endOffsets(), driver.futureBound(),
+                driver.brokerClock())).properties());
         store = (PreCommitStore<String, byte[]>) PreCommitStore.builder(Stores.keyValueStoreBuilder(
                 StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.String(), Serdes.ByteArray()).withLoggingDisabled())
                 .build();
