@@ -1,7 +1,6 @@
 package com.shopstream.common.boot;
 
 import com.shopstream.common.time.BrokerClock;
-import com.shopstream.common.time.BrokerTimeStamps;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,7 +53,7 @@ public final class BrokerClockHealthIndicator implements HealthIndicator, AutoCl
                 : "CreateTime: a record's time is its producer's, bounded only by the broker's "
                 + "log.message.timestamp.after.max.ms"));
         health.withDetail("inputTimestamps", inputs);
-        health.withDetail("restampedWrites", BrokerTimeStamps.restamped());
+        health.withDetail("restampedWrites", brokerClock.restampedWrites());
         return health.build();
     }
 

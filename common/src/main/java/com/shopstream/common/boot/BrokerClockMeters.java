@@ -29,7 +29,7 @@ public final class BrokerClockMeters implements MeterBinder {
                         + "on records read as they were appended")
                 .baseUnit("seconds")
                 .register(registry);
-        FunctionCounter.builder("shopstream.writes.restamped", brokerClock, clock -> BrokerTimeStamps.restamped())
+        FunctionCounter.builder("shopstream.writes.restamped", brokerClock, BrokerClock::restampedWrites)
                 .description("Records written with an earlier timestamp than they were given, so that the broker "
                         + "accepts them")
                 .register(registry);

@@ -218,20 +218,20 @@ public final class InputTopicsWatch implements EventTimeRuntime.PartitionCounts,
         if (resources.isEmpty()) {
             return;
         }
-        try {
-            admin.describeConfigs(resources).all().get(countsRefresh.toMillis(), TimeUnit.MILLISECONDS)
-                    .forEach((resource, config) -> {
-                        ConfigEntry type = config.get(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG);
-                        if (type != null && type.value() != null) {
-                            brokerClock.timestampType(resource.name(), "LogAppendTime".equals(type.value()));
-                        }
-                    });
-        } catch (Exception e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
+        // each topic on its own: one that does not exist yet says nothing of the others
+        long deadline = System.nanoTime() + countsRefresh.toNanos();
+        admin.describeConfigs(resources).values().forEach((resource, config) -> {
+            try {
+                ConfigEntry type = config.get(left(deadline), TimeUnit.NANOSECONDS)
+                        .get(TopicConfig.MESSAGE_TIMESTAMP_TYPE_CONFIG);
+                if (type != null && type.value() != null) {
+                    brokerClock.timestampType(resource.name(), "LogAppendTime".equals(type.value()));
+                }
+            } catch (Exception e) {
+                interruptedAgain(e);
+                log.debug("Could not read the timestamp type of {}: {}", resource.name(), e.toString());
             }
-            log.warn("Could not read the timestamp types of {}: {}", topics, e.toString());
-        }
+        });
     }
 
     private void listOffsets() {

@@ -62,7 +62,8 @@ public final class DeadLetterProductionHandler implements ProductionExceptionHan
 
     private ProductionExceptionHandlerResponse deadLetter(ErrorHandlerContext context, Exception exception) {
         FailedRecord failed = new FailedRecord(FailureStage.PRODUCTION, context.topic(), context.partition(),
-                context.offset(), context.sourceRawKey(), context.sourceRawValue(), context.headers(), exception);
+                context.offset(), context.sourceRawKey(), context.sourceRawValue(), context.headers(), exception,
+                context.timestamp());
         return router.route(failed)
                 ? ProductionExceptionHandlerResponse.CONTINUE
                 : ProductionExceptionHandlerResponse.FAIL;

@@ -37,6 +37,7 @@ public final class BrokerClock {
      * gives the brokers' time. One number, so every stream thread and producer reads and raises it without a lock.
      */
     private final AtomicLong brokerMinusMonotonic = new AtomicLong(NOTHING);
+    private final AtomicLong restamped = new AtomicLong();
     /** The newest broker time read: most records share their batch's append time and stop at this volatile read. */
     private volatile long newestRead = NOTHING;
     private long offsetBucket = NOTHING;
@@ -86,11 +87,19 @@ public final class BrokerClock {
         brokerMinusMonotonic.accumulateAndGet(candidate, Math::max);
     }
 
-    /** A time the brokers' clocks have reached for certain, or empty before anything told one. */
+    /**
+     * A time the brokers' clocks have reached for certain, or empty before anything told one: the newest broker time
+     * read plus the time since, or, once this process's wall clock offset is measured, the wall clock less it if that
+     * is later (a sample of the offset is never below the true one). The second keeps the time current while the
+     * inputs are quiet, or while an old backlog is read.
+     */
     public OptionalLong now() {
         long base = brokerMinusMonotonic.get();
-        return base == NOTHING ? OptionalLong.empty()
-                : OptionalLong.of(base + nanoTime.getAsLong() / NANOS_PER_MILLI);
+        OptionalLong offset = wallClockOffset();
+        long read = base == NOTHING ? NOTHING : base + nanoTime.getAsLong() / NANOS_PER_MILLI;
+        long measured = offset.isPresent() ? wallClock.getAsLong() - offset.getAsLong() : NOTHING;
+        long now = Math.max(read, measured);
+        return now == NOTHING ? OptionalLong.empty() : OptionalLong.of(now);
     }
 
     /**
@@ -119,7 +128,7 @@ public final class BrokerClock {
      */
     public synchronized void sampleOffset(long brokerTime) {
         long sample = wallClock.getAsLong() - brokerTime;
-        long bucket = nanoTime.getAsLong() / OFFSET_BUCKET_NANOS;
+        long bucket = Math.floorDiv(nanoTime.getAsLong(), OFFSET_BUCKET_NANOS);
         if (bucket != offsetBucket) {
             previousMin = bucket == offsetBucket + 1 ? currentMin : Long.MAX_VALUE;
             currentMin = Long.MAX_VALUE;
@@ -133,12 +142,22 @@ public final class BrokerClock {
      * minutes (two and a half at least); empty when nothing was measured in them (no record read as it arrived).
      */
     public synchronized OptionalLong wallClockOffset() {
-        long bucket = nanoTime.getAsLong() / OFFSET_BUCKET_NANOS;
+        long bucket = Math.floorDiv(nanoTime.getAsLong(), OFFSET_BUCKET_NANOS);
         long current = bucket == offsetBucket ? currentMin : Long.MAX_VALUE;
         long previous = bucket == offsetBucket ? previousMin : bucket == offsetBucket + 1 ? currentMin
                 : Long.MAX_VALUE;
         long offset = Math.min(current, previous);
         return offset == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(offset);
+    }
+
+    /** A write was stamped earlier than it was given, to be accepted ({@link BrokerTimeStamps}). */
+    void restamped() {
+        restamped.incrementAndGet();
+    }
+
+    /** Writes stamped earlier than they were given, so that the brokers accept them. */
+    public long restampedWrites() {
+        return restamped.get();
     }
 
     /** Whether {@code topic}'s records carry their broker time; empty before the cluster said. */

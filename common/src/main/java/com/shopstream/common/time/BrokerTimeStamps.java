@@ -3,7 +3,6 @@ package com.shopstream.common.time;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.ProducerInterceptor;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -27,7 +26,6 @@ public final class BrokerTimeStamps implements ProducerInterceptor<Object, Objec
 
     /** The changelogs of the stores of partition clocks ({@code <step>-watermarks}, pinned by the naming tests). */
     static final String CLOCKS_CHANGELOG_SUFFIX = "-watermarks-changelog";
-    private static final AtomicLong RESTAMPED = new AtomicLong();
 
     private final BrokerClock brokerClock;
     private long marginMs = Duration.ofMinutes(1).toMillis();
@@ -59,7 +57,7 @@ public final class BrokerTimeStamps implements ProducerInterceptor<Object, Objec
             }
             bounded = now.getAsLong();
         } else if (now.isPresent()) {
-            bounded = Math.min(timestamp, now.getAsLong() + marginMs);
+            bounded = brokerClock.bound(timestamp, marginMs);
         } else if (record.topic().endsWith(CLOCKS_CHANGELOG_SUFFIX)) {
             // Before the process has read anything, the only writes are the partition clocks' (idle flags, at a
             // commit after a wall-clock punctuation, stamped with this pod's clock). Their stores are compacted and
@@ -72,15 +70,10 @@ public final class BrokerTimeStamps implements ProducerInterceptor<Object, Objec
             if (bounded == timestamp) {
                 return record;
             }
-            RESTAMPED.incrementAndGet();
+            brokerClock.restamped();
         }
         return new ProducerRecord<>(record.topic(), record.partition(), bounded, record.key(), record.value(),
                 record.headers());
-    }
-
-    /** Records this process wrote with an earlier timestamp than they were given (counted in a meter). */
-    public static long restamped() {
-        return RESTAMPED.get();
     }
 
     @Override

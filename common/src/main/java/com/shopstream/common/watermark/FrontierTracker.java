@@ -65,6 +65,18 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
         context.schedule(runtime.eventTime().reportInterval(), PunctuationType.WALL_CLOCK_TIME, now -> advance(null));
     }
 
+    /** The input partition a record speaks for, or {@code null} for a partial (stamped with an event time). */
+    private static InputPartition sourceOf(Timed<?> value) {
+        if (value instanceof Timed.Event<?> event) {
+            return event.source();
+        } else if (value instanceof Timed.Batch<?> batch) {
+            return batch.source();
+        } else if (value instanceof Timed.Report<?> report) {
+            return report.source();
+        }
+        return null;
+    }
+
     private void publishStates() {
         Map<InputPartition, InputClocks.PartitionState> states = clocks.states(ends);
         progress.forEach(p -> p.partitionStates(taskId, states));
@@ -72,10 +84,11 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
 
     @Override
     public void process(Record<String, Timed<V>> record) {
-        if (!(record.value() instanceof Timed.Partials<V>)) {
+        InputPartition source = sourceOf(record.value());
+        if (source != null && brokerClock.logAppendTime(source.topic()).orElse(false)) {
             // a source step stamps events (and batches) with their clock readings, no later than their broker times
-            // plus the allowance, and reports with the broker times it read: the brokers' clock has come that far
-            // (a partial's stamp is the newest event time of its orders, which may be further ahead)
+            // plus the allowance, and reports with the broker times it read: the brokers' clock has come that far.
+            // Only for inputs whose records carry broker times: a CreateTime record's time is its producer's.
             brokerClock.readAtLeast(record.timestamp() - allowance);
         }
         if (record.value() instanceof Timed.Event<V> event) {

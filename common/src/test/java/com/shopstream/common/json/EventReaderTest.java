@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
+import com.shopstream.common.time.BrokerClock;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.Test;
 class EventReaderTest {
 
     private static final Instant NOW = Instant.parse("2026-01-22T12:00:00Z");
-    private final EventReader reader = new EventReader(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofHours(1));
+    private final EventReader reader = new EventReader(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofHours(1),
+            new BrokerClock(System::nanoTime, () -> NOW.toEpochMilli()));
 
     @Test
     void readsTheContractExample() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
+import com.shopstream.common.time.BrokerClock;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
 class PlainEventsTest {
 
     /** At the latest instant the reader accepts, with no skew: the future check never decides here. */
-    private final EventReader reader = new EventReader(Clock.fixed(JsonFields.LATEST, ZoneOffset.UTC), Duration.ZERO);
+    private final EventReader reader = new EventReader(Clock.fixed(JsonFields.LATEST, ZoneOffset.UTC), Duration.ZERO,
+            new BrokerClock(System::nanoTime, () -> JsonFields.LATEST.toEpochMilli()));
     /** The smallest number of 19 digits: the plain path reads at most 18. */
     private static final long MAX_PLAIN_ID = 1_000_000_000_000_000_000L;
     private static final byte[] NOISE = "{}[]\":,.-+eE0123456789 \t\\aZTu_".getBytes(StandardCharsets.US_ASCII);

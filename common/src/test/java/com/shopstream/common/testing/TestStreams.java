@@ -55,11 +55,14 @@ public final class TestStreams implements AutoCloseable {
         EventTimeRuntime eventTime;
         if (realDeadLetters) {
             // a broker's topics: counts from the cluster; no lag reading, so no partition ever turns idle
+            // a broker clock of the test's own: what one test reads must not bound another's writes
+            BrokerClock brokerClock = new BrokerClock(System::nanoTime, System::currentTimeMillis);
             this.brokerTopics = new InputTopicsWatch(
                     Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers), Duration.ofSeconds(5),
-                    defaults.watermark().endOffsetsRefresh());
+                    defaults.watermark().endOffsetsRefresh(), brokerClock);
             brokerTopics.start();
-            eventTime = defaults.eventTimeRuntime(partition -> OptionalLong.empty(), brokerTopics, brokerTopics);
+            eventTime = defaults.eventTimeRuntime(partition -> OptionalLong.empty(), brokerTopics, brokerTopics,
+                    brokerClock);
         } else {
             this.brokerTopics = null;
             // the driver's records carry arrival times, not broker times: a broker clock of the test's own
