@@ -3,18 +3,15 @@ package com.shopstream.common.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
+import com.shopstream.common.testing.LogCapture;
 import com.shopstream.common.time.BrokerClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 
@@ -26,25 +23,12 @@ class BrokerClockHealthIndicatorTest {
     private final BrokerClock clock = new BrokerClock(() -> 0L, () -> wall);
     private final BrokerClockHealthIndicator indicator =
             new BrokerClockHealthIndicator(clock, Duration.ofSeconds(30), Duration.ofHours(1));
-    private final Logger logger = (Logger) LoggerFactory.getLogger(BrokerClockHealthIndicator.class);
-    private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-
-    @BeforeEach
-    void capture() {
-        logged.start();
-        logger.addAppender(logged);
-    }
+    @RegisterExtension
+    final LogCapture logged = new LogCapture(BrokerClockHealthIndicator.class);
 
     @AfterEach
-    void release() {
-        logger.detachAppender(logged);
+    void close() {
         indicator.close();
-    }
-
-    /** What this test's checks logged: the indicators of services other tests left running log too. */
-    private List<ILoggingEvent> logged() {
-        String thread = Thread.currentThread().getName();
-        return logged.list.stream().filter(event -> thread.equals(event.getThreadName())).toList();
     }
 
     @Test
@@ -73,8 +57,8 @@ class BrokerClockHealthIndicatorTest {
                 .containsEntry("wallClock", "PT50M ahead of the brokers' clock");
         assertThat(health.getDetails().get("inputTimestamps")).isInstanceOfSatisfying(Map.class, inputs ->
                 assertThat(inputs.get("orders")).isEqualTo("LogAppendTime"));
-        assertThat(logged()).extracting(ILoggingEvent::getLevel).containsExactly(Level.WARN, Level.WARN);
-        assertThat(logged()).extracting(ILoggingEvent::getFormattedMessage).anySatisfy(message ->
+        assertThat(logged.eventsOfThisThread()).extracting(ILoggingEvent::getLevel).containsExactly(Level.WARN, Level.WARN);
+        assertThat(logged.eventsOfThisThread()).extracting(ILoggingEvent::getFormattedMessage).anySatisfy(message ->
                 assertThat(message).startsWith("This pod's wall clock is PT50M ahead of the brokers' clock"))
                 .anySatisfy(message -> assertThat(message)
                         .startsWith("Input topic payments-raw is on message.timestamp.type=CreateTime"));
@@ -92,7 +76,7 @@ class BrokerClockHealthIndicatorTest {
         assertThat(indicator.health().getDetails()).containsEntry("wallClock", "PT50M behind the brokers' clock");
         assertThat(registry.get("shopstream.clock.offset").gauge().value()).isEqualTo(-3000.0);
         assertThat(registry.get("shopstream.writes.restamped").functionCounter().count()).isZero();
-        assertThat(logged()).singleElement().extracting(ILoggingEvent::getFormattedMessage).asString()
+        assertThat(logged.eventsOfThisThread()).singleElement().extracting(ILoggingEvent::getFormattedMessage).asString()
                 .startsWith("This pod's wall clock is PT50M behind the brokers' clock");
     }
 }

@@ -3,44 +3,30 @@ package com.shopstream.common.errors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.testing.LogCapture;
 import com.shopstream.common.testing.RecordingDeadLetterPublisher;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class DeadLetterRouterLoggingTest {
 
-    private final Logger logger = (Logger) LoggerFactory.getLogger(DeadLetterRouter.class);
-    private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+    @RegisterExtension
+    final LogCapture logged = new LogCapture(DeadLetterRouter.class);
     private final DeadLetterRouter router =
             new DeadLetterRouter("svc-dlq", new RecordingDeadLetterPublisher(), new ProgressRegistry("svc"));
-
-    @BeforeEach
-    void capture() {
-        logged.start();
-        logger.addAppender(logged);
-    }
-
-    @AfterEach
-    void release() {
-        logger.detachAppender(logged);
-    }
 
     @Test
     void theFirstDeadLetterIsLoggedAndTheNextOnesWithinTenSecondsAreNot() {
         router.route(failed(FailureStage.DESERIALIZATION, 1, new InvalidEventException("amount", "amount is negative")));
         router.route(failed(FailureStage.DESERIALIZATION, 2, new InvalidEventException("amount", "amount is negative")));
 
-        assertThat(logged.list).hasSize(1);
-        assertThat(logged.list.get(0).getLevel()).isEqualTo(Level.WARN);
-        assertThat(logged.list.get(0).getFormattedMessage())
+        assertThat(logged.events()).hasSize(1);
+        assertThat(logged.events().get(0).getLevel()).isEqualTo(Level.WARN);
+        assertThat(logged.events().get(0).getFormattedMessage())
                 .isEqualTo("Dead letter to svc-dlq: orders-0@1 failed at deserialization: amount is negative");
     }
 
@@ -48,9 +34,9 @@ class DeadLetterRouterLoggingTest {
     void aBugIsLoggedAsAnErrorWithItsStackTrace() {
         router.route(failed(FailureStage.PROCESSING, 3, new IllegalStateException("no customer")));
 
-        assertThat(logged.list).hasSize(1);
-        assertThat(logged.list.get(0).getLevel()).isEqualTo(Level.ERROR);
-        assertThat(logged.list.get(0).getThrowableProxy().getClassName()).isEqualTo("java.lang.IllegalStateException");
+        assertThat(logged.events()).hasSize(1);
+        assertThat(logged.events().get(0).getLevel()).isEqualTo(Level.ERROR);
+        assertThat(logged.events().get(0).getThrowableProxy().getClassName()).isEqualTo("java.lang.IllegalStateException");
     }
 
     private static FailedRecord failed(FailureStage stage, long offset, Exception error) {
