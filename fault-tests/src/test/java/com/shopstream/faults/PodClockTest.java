@@ -48,9 +48,12 @@ class PodClockTest {
     /**
      * Minutes ahead of now of the records after the stream, in every partition. The first two are read (they are
      * within the skew, 1 h, of their broker times) and move their partitions' clocks to their broker times + the
-     * allowance, which closes every window, session and join bound of the stream (it ends 10 minutes ago), so no
-     * closing records are needed, and leaves their own open in every run. The others are refused. Both hold for any
-     * run within 40 minutes of {@link #NOW}.
+     * allowance, which closes every window, session and join bound of the stream, so no closing records are needed,
+     * and leaves their own open in every run. The others are refused. Both hold for any run within 40 minutes of
+     * {@link #NOW}: the stream ends 20 minutes before it, so its last hopping window ends 10 minutes before it, and
+     * the watermark the ahead records set (their broker time + the allowance − the delay) passes that end in a run
+     * started at {@link #NOW} (with the stream ending 10 minutes before it, a run written within 2 minutes of
+     * {@link #NOW} left the last window open, and the next run closed it).
      */
     private static final List<Integer> AHEAD_MINUTES = List.of(50, 55, 100, 110, 120);
     private static final int REFUSED_PER_PARTITION = 3;
@@ -64,9 +67,9 @@ class PodClockTest {
         SKEWS.put("-50m", Duration.ofMinutes(-50));
     }
 
-    /** 1,500 orders 1 s apart, ending 10 minutes ago, payments for most. */
+    /** 1,500 orders 1 s apart, ending 20 minutes ago, payments for most. */
     private static final ShopStream STREAM = ShopStream.generate(GeneratorSettings.defaults(11, 1_500)
-            .withSpacing(Duration.ofSeconds(1)).withStart(NOW.minus(Duration.ofMinutes(35))), 0);
+            .withSpacing(Duration.ofSeconds(1)).withStart(NOW.minus(Duration.ofMinutes(45))), 0);
     private static final Map<String, List<Message>> AHEAD = recordsAhead();
 
     private static Run trueClock;
