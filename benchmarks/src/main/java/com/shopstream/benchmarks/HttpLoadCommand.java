@@ -29,9 +29,18 @@ final class HttpLoadCommand implements Callable<Integer> {
             description = "payments per request (default: ${DEFAULT-VALUE})")
     private int batch;
 
+    @Option(names = "--secret", paramLabel = "whsec_...", defaultValue = "${env:SHOPSTREAM_WEBHOOK_SECRET}",
+            description = "a secret of the service's shopstream.payments.webhook-secrets: every request is signed "
+                    + "with it, as a provider signs (default: $SHOPSTREAM_WEBHOOK_SECRET)")
+    private String secret;
+
     @Override
     public Integer call() throws Exception {
-        PaymentsHttpLoad.run(url, seconds, connections, batch, benchmarks.out());
+        if (secret == null || secret.isBlank()) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--secret (or SHOPSTREAM_WEBHOOK_SECRET) is required: payments-service refuses unsigned requests");
+        }
+        PaymentsHttpLoad.run(url, secret, seconds, connections, batch, benchmarks.out());
         return 0;
     }
 }

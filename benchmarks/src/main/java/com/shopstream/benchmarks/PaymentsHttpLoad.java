@@ -1,6 +1,7 @@
 package com.shopstream.benchmarks;
 
 import java.io.PrintStream;
+import com.shopstream.payments.edge.WebhookSignatures;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,7 +25,8 @@ final class PaymentsHttpLoad {
     private PaymentsHttpLoad() {
     }
 
-    static void run(String url, int seconds, int connections, int batch, PrintStream out) throws Exception {
+    static void run(String url, String secret, int seconds, int connections, int batch, PrintStream out)
+            throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
         AtomicLong ids = new AtomicLong();
@@ -51,8 +53,16 @@ final class PaymentsHttpLoad {
                     }
                     long start = System.nanoTime();
                     try {
+                        // signed as a provider signs: part of what each request costs the edge
+                        byte[] bytes = body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                        String message = "msg_" + run + "_" + client + "_" + n;
+                        long now = System.currentTimeMillis() / 1000;
                         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url + path))
-                                        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
+                                        .header(WebhookSignatures.ID_HEADER, message)
+                                        .header(WebhookSignatures.TIMESTAMP_HEADER, Long.toString(now))
+                                        .header(WebhookSignatures.SIGNATURE_HEADER,
+                                                WebhookSignatures.sign(secret, message, now, bytes))
+                                        .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(),
                                 HttpResponse.BodyHandlers.ofString());
                         statuses.computeIfAbsent(response.statusCode(), s -> new LongAdder()).increment();
                         if (response.statusCode() == 202) {

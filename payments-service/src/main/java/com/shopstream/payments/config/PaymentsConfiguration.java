@@ -4,11 +4,15 @@ import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.payments.edge.AcceptedPayments;
+import com.shopstream.payments.edge.EdgeMeters;
 import com.shopstream.payments.edge.PaymentPublisher;
 import com.shopstream.payments.edge.PaymentsController;
 import com.shopstream.payments.edge.ProducerHealthIndicator;
+import com.shopstream.payments.edge.RequestAuthentication;
+import com.shopstream.payments.edge.WebhookSignatures;
 import com.shopstream.payments.topology.PaymentsConfig;
 import com.shopstream.payments.topology.PaymentsTopology;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -58,9 +62,30 @@ class PaymentsConfiguration {
         // each request waits for its acknowledgement: Kafka 4's default linger of 5 ms would be 5 ms per request
         configs.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 0);
         configs.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
+        properties.checkFits(maxRequestSize(configs));
         return new PaymentPublisher(
                 new DefaultKafkaProducerFactory<>(configs, new StringSerializer(), new ByteArraySerializer()),
                 config.rawTopic(), properties.sendTimeout(), health);
+    }
+
+    private static long maxRequestSize(Map<String, Object> producer) {
+        Object configured = producer.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
+        return configured == null
+                ? (Integer) ProducerConfig.configDef().defaultValues().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)
+                : Long.parseLong(configured.toString());
+    }
+
+    /** The edge's signature check; a secret that is not one stops the start, naming its position. */
+    @Bean
+    RequestAuthentication webhookSignaturesHealthIndicator(PaymentsProperties properties, Clock clock) {
+        return new RequestAuthentication(
+                new WebhookSignatures(properties.webhookSecrets(), properties.webhookTolerance(), clock),
+                properties.acceptUnsigned());
+    }
+
+    @Bean
+    EdgeMeters edgeMeters(MeterRegistry registry) {
+        return new EdgeMeters(registry);
     }
 
     @Bean
@@ -69,9 +94,10 @@ class PaymentsConfiguration {
     }
 
     @Bean
-    PaymentsController paymentsController(EventReader reader, PaymentPublisher publisher, AcceptedPayments accepted,
+    PaymentsController paymentsController(RequestAuthentication authentication, EventReader reader,
+                                          PaymentPublisher publisher, AcceptedPayments accepted, EdgeMeters meters,
                                           PaymentsProperties properties) {
-        return new PaymentsController(reader, publisher, accepted, (int) properties.maxBodySize().toBytes(),
-                properties.maxBatchLines(), properties.sendTimeout());
+        return new PaymentsController(authentication, reader, publisher, accepted, meters,
+                (int) properties.maxBodySize().toBytes(), properties.maxBatchLines(), properties.sendTimeout());
     }
 }

@@ -1,12 +1,14 @@
 package com.shopstream.payments.edge;
 
 import com.shopstream.common.json.EventReader;
+import com.shopstream.common.json.EventWriter;
 import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.model.Payment;
 import com.shopstream.payments.edge.PaymentResponses.Accepted;
 import com.shopstream.payments.edge.PaymentResponses.Batch;
 import com.shopstream.payments.edge.PaymentResponses.Failure;
 import com.shopstream.payments.edge.PaymentResponses.Rejected;
+import com.shopstream.payments.edge.WebhookSignatures.Refusal;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +20,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -27,26 +31,32 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /payments} (one JSON payment) and {@code POST /payments/batch} (NDJSON, one payment a line). Each payment
- * is read with the rules every service uses; a valid one is written to {@code payments-raw} and acknowledged
- * ({@code 202}) only after the broker acknowledged it. A repeated payment id is answered without writing it again
- * (see {@link AcceptedPayments} for the bound).
+ * {@code POST /payments} (one JSON payment) and {@code POST /payments/batch} (NDJSON, one payment a line). A request
+ * is read only when it is signed ({@link RequestAuthentication}); each payment is read with the rules every service
+ * uses; a valid one is written to {@code payments-raw} in the contract's canonical form (its fields only) and
+ * acknowledged ({@code 202}) only after the broker acknowledged it. A repeated payment id is answered without writing
+ * it again (see {@link AcceptedPayments} for the bound).
  */
 @RestController
 public class PaymentsController {
 
+    private final RequestAuthentication authentication;
     private final EventReader reader;
     private final PaymentPublisher publisher;
     private final AcceptedPayments accepted;
+    private final EdgeMeters meters;
     private final int maxBodyBytes;
     private final int maxBatchLines;
     private final Duration sendTimeout;
 
-    public PaymentsController(EventReader reader, PaymentPublisher publisher, AcceptedPayments accepted,
-                              int maxBodyBytes, int maxBatchLines, Duration sendTimeout) {
+    public PaymentsController(RequestAuthentication authentication, EventReader reader, PaymentPublisher publisher,
+                              AcceptedPayments accepted, EdgeMeters meters, int maxBodyBytes, int maxBatchLines,
+                              Duration sendTimeout) {
+        this.authentication = authentication;
         this.reader = reader;
         this.publisher = publisher;
         this.accepted = accepted;
+        this.meters = meters;
         this.maxBodyBytes = maxBodyBytes;
         this.maxBatchLines = maxBatchLines;
         this.sendTimeout = sendTimeout;
@@ -54,24 +64,26 @@ public class PaymentsController {
 
     @PostMapping(path = "/payments", produces = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<?> payment(HttpServletRequest request) throws IOException {
-        byte[] body = body(request);
+        byte[] body = authenticatedBody(request);
         Payment payment = reader.notTooFarAhead(reader.readPayment(body));
+        meters.fieldsDropped(ContractFields.outside(body));
         return switch (accepted.reserve(payment)) {
             case REPEAT -> ResponseEntity.accepted().body(new Accepted(payment.paymentId(), "duplicate", null, null));
             case CONFLICT -> ResponseEntity.status(HttpStatus.CONFLICT).body(new Rejected(null, "payment_id",
                     "payment_id " + payment.paymentId() + " was accepted before with other content"));
             case IN_FLIGHT -> ResponseEntity.status(HttpStatus.CONFLICT).body(new Rejected(null, "payment_id",
                     "payment_id " + payment.paymentId() + " is being written by another request; retry"));
-            case NEW -> write(payment, body);
+            case NEW -> write(payment);
         };
     }
 
     @PostMapping(path = "/payments/batch", produces = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<Batch> batch(HttpServletRequest request) throws IOException {
-        String[] lines = new String(body(request), StandardCharsets.UTF_8).split("\n", -1);
+        String[] lines = new String(authenticatedBody(request), StandardCharsets.UTF_8).split("\n", -1);
         long lineCount = java.util.Arrays.stream(lines).filter(line -> !line.isBlank()).count();
         if (lineCount > maxBatchLines) {
             // refused before anything is written, so the answer is all or nothing
+            meters.refused(HttpStatus.CONTENT_TOO_LARGE, "batch_lines");
             return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(new Batch(0, 0, List.of(new Rejected(
                     null, null, "a batch holds at most " + maxBatchLines + " lines, not " + lineCount)), List.of()));
         }
@@ -92,8 +104,10 @@ public class PaymentsController {
                 rejected.add(new Rejected(i + 1, e.field(), e.getMessage()));
                 continue;
             }
+            meters.fieldsDropped(ContractFields.outside(json));
             switch (accepted.reserve(payment)) {
-                case NEW -> pending.add(new Pending(i + 1, payment, publisher.send(payment.paymentId(), json)));
+                case NEW -> pending.add(new Pending(i + 1, payment,
+                        publisher.send(payment.paymentId(), EventWriter.write(payment))));
                 case REPEAT -> duplicates++;
                 case CONFLICT -> rejected.add(new Rejected(i + 1, "payment_id",
                         "payment_id " + payment.paymentId() + " was accepted before with other content"));
@@ -128,15 +142,21 @@ public class PaymentsController {
         return ResponseEntity.status(status).body(result);
     }
 
-    private ResponseEntity<?> write(Payment payment, byte[] body) {
+    private ResponseEntity<?> write(Payment payment) {
         try {
-            SendResult<String, byte[]> result = publisher.send(payment.paymentId(), body)
+            SendResult<String, byte[]> result = publisher.send(payment.paymentId(), EventWriter.write(payment))
                     .get(sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
             accepted.confirm(payment);
             return ResponseEntity.accepted().body(new Accepted(payment.paymentId(), "accepted",
                     result.getRecordMetadata().partition(), result.getRecordMetadata().offset()));
         } catch (ExecutionException | TimeoutException e) {
             accepted.release(payment);
+            if (tooLargeForTheBroker(e)) {
+                // the same payment would be refused on every retry: not the broker's unavailability
+                meters.refused(HttpStatus.CONTENT_TOO_LARGE, "record_too_large");
+                return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(new Failure(
+                        "not written to " + publisher.topic() + ": larger than the broker accepts; do not retry"));
+            }
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                     .body(new Failure("not written to " + publisher.topic() + ": " + rootMessage(e) + "; retry"));
         } catch (InterruptedException e) {
@@ -148,12 +168,29 @@ public class PaymentsController {
 
     @ExceptionHandler(InvalidEventException.class)
     ResponseEntity<Rejected> invalid(InvalidEventException e) {
+        meters.refused(HttpStatus.BAD_REQUEST, "invalid");
         return ResponseEntity.badRequest().body(new Rejected(null, e.field(), e.getMessage()));
     }
 
     @ExceptionHandler(BodyTooLargeException.class)
     ResponseEntity<Failure> tooLarge(BodyTooLargeException e) {
+        meters.refused(HttpStatus.CONTENT_TOO_LARGE, "body_too_large");
         return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(new Failure(e.getMessage()));
+    }
+
+    @ExceptionHandler(UnauthenticatedException.class)
+    ResponseEntity<Failure> unauthenticated(UnauthenticatedException e) {
+        meters.refused(HttpStatus.UNAUTHORIZED, e.refusal.tag());
+        return ResponseEntity.status(HttpStatus.UNAUTHORIZED).body(new Failure(e.getMessage()));
+    }
+
+    /** The body, once its size is within the limit and its signature is valid; nothing of it is parsed before. */
+    private byte[] authenticatedBody(HttpServletRequest request) throws IOException {
+        byte[] body = body(request);
+        authentication.refusal(request, body).ifPresent(refusal -> {
+            throw new UnauthenticatedException(refusal);
+        });
+        return body;
     }
 
     /** Reads at most {@code maxBodyBytes}: a larger body is refused before it is held in memory. */
@@ -170,6 +207,15 @@ public class PaymentsController {
         }
     }
 
+    private static boolean tooLargeForTheBroker(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof RecordTooLargeException || cause instanceof RecordBatchTooLargeException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static String rootMessage(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
@@ -179,6 +225,15 @@ public class PaymentsController {
     }
 
     private record Pending(int line, Payment payment, CompletableFuture<SendResult<String, byte[]>> send) {
+    }
+
+    static final class UnauthenticatedException extends RuntimeException {
+        private final transient Refusal refusal;
+
+        UnauthenticatedException(Refusal refusal) {
+            super(refusal.reason());
+            this.refusal = refusal;
+        }
     }
 
     static final class BodyTooLargeException extends RuntimeException {

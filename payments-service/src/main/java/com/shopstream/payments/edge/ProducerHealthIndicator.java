@@ -2,19 +2,27 @@ package com.shopstream.payments.edge;
 
 import java.time.Clock;
 import java.time.Instant;
+import org.apache.kafka.common.errors.RetriableException;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * Health of the payments producer, from the outcome of its writes: DOWN while the latest write failed (payments are
- * being refused with 503), UP otherwise. Passive, so that a health probe never blocks on the broker.
+ * Health of the payments producer, from the outcome of its writes: DOWN while the latest write failed because the
+ * brokers could not take it (a timeout, or an error Kafka calls retriable: no leader, not enough replicas, a lost
+ * connection), UP otherwise. A write refused for the record itself (too large, say) says nothing about the brokers
+ * and leaves the state as it was: one caller's request must not take the instance out of service. Passive, so that
+ * a health probe never blocks on the broker.
  */
 public final class ProducerHealthIndicator implements HealthIndicator {
 
     private final Clock clock;
+    /** Whether the latest write that reached a verdict on the brokers failed. */
+    private volatile boolean down;
     private volatile Instant lastSuccess;
     private volatile Instant lastFailure;
     private volatile String lastError;
+    private volatile Instant lastRecordRefused;
+    private volatile String lastRecordError;
 
     public ProducerHealthIndicator(Clock clock) {
         this.clock = clock;
@@ -23,9 +31,14 @@ public final class ProducerHealthIndicator implements HealthIndicator {
     void record(Throwable failure) {
         if (failure == null) {
             lastSuccess = clock.instant();
-        } else {
+            down = false;
+        } else if (brokersUnavailable(failure)) {
             lastFailure = clock.instant();
-            lastError = failure.getClass().getSimpleName() + ": " + failure.getMessage();
+            lastError = describe(failure);
+            down = true;
+        } else {
+            lastRecordRefused = clock.instant();
+            lastRecordError = describe(failure);
         }
     }
 
@@ -33,7 +46,7 @@ public final class ProducerHealthIndicator implements HealthIndicator {
     public Health health() {
         Instant success = lastSuccess;
         Instant failure = lastFailure;
-        Health.Builder health = failure != null && (success == null || failure.isAfter(success))
+        Health.Builder health = down
                 ? Health.down().withDetail("lastError", String.valueOf(lastError))
                 : Health.up();
         if (success != null) {
@@ -42,6 +55,29 @@ public final class ProducerHealthIndicator implements HealthIndicator {
         if (failure != null) {
             health.withDetail("lastFailure", failure.toString());
         }
+        Instant refused = lastRecordRefused;
+        if (refused != null) {
+            health.withDetail("lastRecordRefused", refused.toString())
+                    .withDetail("lastRecordError", String.valueOf(lastRecordError));
+        }
         return health.build();
+    }
+
+    /** A timeout or a retriable Kafka error anywhere in the chain: the brokers, not the record. */
+    static boolean brokersUnavailable(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof RetriableException || cause instanceof java.util.concurrent.TimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String describe(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 }

@@ -26,14 +26,17 @@ import org.springframework.test.annotation.DirtiesContext;
  * is checked by reading the topic up to a sentinel payment sent last, so "nothing written" is an exact statement.
  */
 @SpringBootTest(classes = PaymentsServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {PaymentsServiceApplication.CONFIG_NAME, "shopstream.payments.max-body-size=2KB"})
+        properties = {PaymentsServiceApplication.CONFIG_NAME, "shopstream.payments.max-body-size=2KB",
+                "shopstream.payments.webhook-secrets=" + PaymentsHttpTest.SECRET})
 @EmbeddedKafka(partitions = 1, topics = {"orders", "payments-raw", "payments", "payments-service-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,
                 KafkaTestClients.NO_TIME_RETENTION})
 @DirtiesContext
 class PaymentsHttpTest extends ServiceBrokerTest {
 
+    static final String SECRET = "whsec_c2hvcHN0cmVhbS1wYXltZW50cy1odHRwLXRlc3Q=";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
 
     @LocalServerPort
     int port;
@@ -112,6 +115,40 @@ class PaymentsHttpTest extends ServiceBrokerTest {
     }
 
     @Test
+    void onlyTheContractsFieldsAreForwardedInCanonicalForm() throws Exception {
+        HttpResponse<String> response = post("/payments", "{\"card\":\"4111 1111 1111 1111\", \"order_id\": 7, "
+                + "\"paid_ts\": 1769076000000, \"amount\": 7.5, \"payment_id\": \"canonical-1\", \"note\": {\"a\": [1]}}");
+
+        assertThat(response.statusCode()).isEqualTo(202);
+        List<OutputRecord> written = writtenUpTo("canonical-1");
+        assertThat(written.get(written.size() - 1).value()).isEqualTo(
+                "{\"payment_id\":\"canonical-1\",\"order_id\":7,\"amount\":7.50,\"paid_ts\":\"2026-01-22T10:00:00Z\"}");
+    }
+
+    @Test
+    void anUnsignedOrForgedRequestIsA401WithItsReasonAndNothingIsWritten() throws Exception {
+        String body = payment("forged-1", 9, "9.00");
+        HttpResponse<String> unsigned = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
+                + "/payments")).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        long now = System.currentTimeMillis() / 1000;
+        String otherSecret = WebhookSignatures.newSecret();
+        HttpResponse<String> forged = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
+                + "/payments")).header(WebhookSignatures.ID_HEADER, "msg_forged")
+                .header(WebhookSignatures.TIMESTAMP_HEADER, Long.toString(now))
+                .header(WebhookSignatures.SIGNATURE_HEADER, WebhookSignatures.sign(otherSecret, "msg_forged", now,
+                        body.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        post("/payments", payment("after-forged", 1, "1.00"));
+
+        assertThat(unsigned.statusCode()).isEqualTo(401);
+        assertThat(unsigned.body()).contains("webhook-id, webhook-timestamp and webhook-signature headers");
+        assertThat(forged.statusCode()).isEqualTo(401);
+        assertThat(forged.body()).contains("no v1 signature");
+        assertThat(writtenUpTo("after-forged")).extracting(OutputRecord::key).doesNotContain("forged-1");
+    }
+
+    @Test
     void aBodyOverTheLimitIsRefused() throws Exception {
         HttpResponse<String> response = post("/payments", "{\"payment_id\":\"" + "x".repeat(3000) + "\"}");
 
@@ -133,9 +170,16 @@ class PaymentsHttpTest extends ServiceBrokerTest {
         return all.subList(0, last + 1);
     }
 
+    /** Signed as a provider signs: a new webhook-id per request, now as its timestamp. */
     private HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
+        String id = "msg_http_test_" + IDS.incrementAndGet();
+        long now = System.currentTimeMillis() / 1000;
+        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                .header(WebhookSignatures.ID_HEADER, id)
+                .header(WebhookSignatures.TIMESTAMP_HEADER, Long.toString(now))
+                .header(WebhookSignatures.SIGNATURE_HEADER, WebhookSignatures.sign(SECRET, id, now, bytes))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static String payment(String id, long orderId, String amount) {
