@@ -47,7 +47,7 @@ class ComposeFileTest {
         assertThat(kafka.get("image")).isEqualTo("apache/kafka:" + System.getProperty("shopstream.kafka.version", "4.1.2"));
         assertThat(env(kafka, "KAFKA_PROCESS_ROLES")).isEqualTo("broker,controller");
         assertThat(env(kafka, "KAFKA_ADVERTISED_LISTENERS")).contains("://localhost:9092");
-        assertThat(Yamls.list(kafka.get("ports"))).contains("9092:9092");
+        assertThat(Yamls.list(kafka.get("ports"))).containsExactly("127.0.0.1:9092:9092");
         assertThat(internalBootstrap()).isEqualTo("kafka:19092");
         assertThat(env(kafka, "KAFKA_AUTO_CREATE_TOPICS_ENABLE")).isEqualTo("false");
         for (String singleNode : List.of("KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR", "KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR",
@@ -88,9 +88,9 @@ class ComposeFileTest {
                     .isEqualTo(String.valueOf(Repo.managementPort(module)));
             assertThat(env(service, "MANAGEMENT_SERVER_PORT")).as(module).isEqualTo(String.valueOf(Repo.managementPort(module)));
             assertThat(env(service, "SPRING_KAFKA_BOOTSTRAP_SERVERS")).as(module).isEqualTo(internalBootstrap());
-            assertThat(Yamls.list(service.get("ports"))).as(module).contains(
-                    Repo.serverPort(module) + ":" + Repo.serverPort(module),
-                    Repo.managementPort(module) + ":" + Repo.managementPort(module));
+            assertThat(Yamls.list(service.get("ports"))).as(module).containsExactly(
+                    "127.0.0.1:" + Repo.serverPort(module) + ":" + Repo.serverPort(module),
+                    "127.0.0.1:" + Repo.managementPort(module) + ":" + Repo.managementPort(module));
         }
         assertThat(services.keySet().stream().filter(s -> s.endsWith("-service")))
                 .as("compose services named *-service are the service modules")
@@ -139,6 +139,16 @@ class ComposeFileTest {
                 .flatMap(c -> Yamls.list(c.get("targets")).stream()).toList();
         assertThat(targets).containsExactlyInAnyOrderElementsOf(Repo.serviceModules().stream()
                 .map(m -> m + ":" + Repo.managementPort(m)).toList());
+    }
+
+    @Test
+    void everyPortIsPublishedOnLoopbackOnlyAndNoCredentialHasADefault() {
+        services.forEach((name, definition) -> Yamls.list(Yamls.map(definition).get("ports")).forEach(port ->
+                assertThat(String.valueOf(port)).as(name + " publishes on 127.0.0.1 only").startsWith("127.0.0.1:")));
+        assertThat(env(service("grafana"), "GF_SECURITY_ADMIN_PASSWORD"))
+                .startsWith("${GRAFANA_ADMIN_PASSWORD:?");
+        assertThat(env(service("payments-service"), "SHOPSTREAM_PAYMENTS_WEBHOOKSECRETS"))
+                .startsWith("${SHOPSTREAM_WEBHOOK_SECRET:?");
     }
 
     @Test

@@ -70,8 +70,9 @@ class HelmChartTest {
     void defaultValuesRenderOneStatefulSetPerServiceWithItsServicesAndBudget() {
         assertThat(modules).hasSize(5);
         assertThat(kindCounts(defaults)).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "StatefulSet", 5, "Service", 10, "PodDisruptionBudget", 5, "ServiceAccount", 1));
-        assertThat(defaults.objects()).hasSize(21);
+                "StatefulSet", 5, "Service", 15, "PodDisruptionBudget", 5, "ServiceAccount", 1,
+                "NetworkPolicy", 5));
+        assertThat(defaults.objects()).hasSize(31);
         for (String module : modules) {
             Map<String, Object> workload = defaults.workload(module);
             assertThat(workload.get("kind")).isEqualTo("StatefulSet");
@@ -83,8 +84,8 @@ class HelmChartTest {
     @Test
     void productionValuesRenderThreePodsPerServiceAndTheServiceMonitorAndTopicJob() {
         assertThat(kindCounts(production)).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "StatefulSet", 5, "Service", 10, "PodDisruptionBudget", 5, "ServiceAccount", 1,
-                "ServiceMonitor", 1, "Job", 1));
+                "StatefulSet", 5, "Service", 15, "PodDisruptionBudget", 5, "ServiceAccount", 1,
+                "ServiceMonitor", 1, "Job", 1, "NetworkPolicy", 5));
         for (String module : modules) {
             Map<String, Object> workload = production.workload(module);
             assertThat(Yamls.at(workload, "spec.replicas")).as(module).isEqualTo(3);
@@ -146,7 +147,12 @@ class HelmChartTest {
                 Map<String, Object> service = manifest.get("Service", name);
                 assertThat(Yamls.mapAt(service, "spec.selector")).isEqualTo(Yamls.mapAt(workload, "spec.selector.matchLabels"));
                 assertThat(Yamls.maps(Yamls.at(service, "spec.ports"))).extracting(p -> p.get("port"))
-                        .containsExactly(Repo.serverPort(module), Repo.managementPort(module));
+                        .as("the API's Service serves the API only").containsExactly(Repo.serverPort(module));
+                Map<String, Object> management = manifest.get("Service", name + "-management");
+                assertThat(Yamls.mapAt(management, "spec.selector"))
+                        .isEqualTo(Yamls.mapAt(workload, "spec.selector.matchLabels"));
+                assertThat(Yamls.maps(Yamls.at(management, "spec.ports"))).extracting(p -> p.get("port"))
+                        .containsExactly(Repo.managementPort(module));
             }
         }
     }
@@ -252,11 +258,13 @@ class HelmChartTest {
                 .filter(s -> Yamls.mapAt(s, "metadata.labels").entrySet().containsAll(selector.entrySet()))
                 .map(s -> Yamls.string(s, "metadata.name"))
                 .toList();
-        assertThat(selected).containsExactlyInAnyOrderElementsOf(modules.stream().map(m -> "shopstream-" + m).toList());
+        assertThat(selected).containsExactlyInAnyOrderElementsOf(
+                modules.stream().map(m -> "shopstream-" + m + "-management").toList());
         // and each selected Service has the port the endpoint names, on the container's management port
         for (String module : modules) {
             Map<String, Object> service = production.ofKind("Service").stream()
-                    .filter(s -> Yamls.string(s, "metadata.name").equals("shopstream-" + module)).findFirst()
+                    .filter(s -> Yamls.string(s, "metadata.name").equals("shopstream-" + module + "-management"))
+                    .findFirst()
                     .orElseThrow();
             assertThat(Yamls.maps(Yamls.at(service, "spec.ports"))).as(module)
                     .anySatisfy(port -> {
@@ -310,7 +318,42 @@ class HelmChartTest {
                 });
         assertThat(env(container(payments), "SPRING_KAFKA_STREAMS_PROPERTIES_GROUP_INSTANCE_ID")).isNull();
         assertThat(manifest.ofKind("StatefulSet")).hasSize(4);
-        assertThat(manifest.ofKind("Service")).hasSize(9);
+        assertThat(manifest.ofKind("Service")).hasSize(14);
+    }
+
+    @Test
+    void networkPoliciesOpenTheApiToTheClusterAndTheActuatorOnlyToTheMonitoringNamespace() {
+        for (String module : modules) {
+            Map<String, Object> workload = defaults.workload(module);
+            Map<String, Object> policy = defaults.get("NetworkPolicy", Yamls.string(workload, "metadata.name"));
+            assertThat(Yamls.mapAt(policy, "spec.podSelector.matchLabels"))
+                    .isEqualTo(Yamls.mapAt(workload, "spec.selector.matchLabels"));
+            assertThat(Yamls.list(Yamls.at(policy, "spec.policyTypes"))).containsExactly("Ingress");
+            List<Map<String, Object>> rules = Yamls.maps(Yamls.at(policy, "spec.ingress"));
+            assertThat(rules).hasSize(2);
+            assertThat(Yamls.maps(rules.get(0).get("ports"))).extracting(p -> p.get("port")).containsExactly("http");
+            assertThat(Yamls.maps(rules.get(0).get("from"))).containsExactly(Map.of("namespaceSelector", Map.of()));
+            assertThat(Yamls.maps(rules.get(1).get("ports"))).extracting(p -> p.get("port"))
+                    .containsExactly("management");
+            assertThat(Yamls.maps(rules.get(1).get("from"))).containsExactly(Map.of("namespaceSelector",
+                    Map.of("matchLabels", Map.of("kubernetes.io/metadata.name", "monitoring"))));
+        }
+        assertThat(Chart.render(Map.of("kafka.bootstrapServers", Chart.BOOTSTRAP, "networkPolicy.enabled", "false"))
+                .ofKind("NetworkPolicy")).isEmpty();
+    }
+
+    @Test
+    void paymentsWebhookSecretsComeFromAnExistingSecretOnly() {
+        assertThat(env(container(defaults.workload("payments-service")), "SHOPSTREAM_PAYMENTS_WEBHOOKSECRETS"))
+                .as("no secret in the default values").isNull();
+        Manifest manifest = Chart.render(Map.of("kafka.bootstrapServers", Chart.BOOTSTRAP,
+                "services.payments.webhookSecrets.existingSecret", "payments-webhooks"));
+        Map<String, Object> secret = env(container(manifest.workload("payments-service")),
+                "SHOPSTREAM_PAYMENTS_WEBHOOKSECRETS");
+        assertThat(Yamls.string(secret, "valueFrom.secretKeyRef.name")).isEqualTo("payments-webhooks");
+        assertThat(Yamls.string(secret, "valueFrom.secretKeyRef.key")).isEqualTo("webhook-secrets");
+        assertThat(env(container(manifest.workload("orders-service")), "SHOPSTREAM_PAYMENTS_WEBHOOKSECRETS"))
+                .isNull();
     }
 
     @Test
