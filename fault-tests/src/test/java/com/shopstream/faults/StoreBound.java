@@ -47,6 +47,8 @@ record StoreBound(String store, long rows, String why) {
             // and at the end of a stream the orders stop up to the bound (5 minutes) before their payments do
             case "order-payment-join-payments" ->
                     kept(store, rates.paymentsPerSecond(), minutes(3 + 5), rates);
+            // a payment id for the idempotency window (24 hours), in a window store whose segments are half of it
+            case "payments-edge-ids" -> windowed(store, rates.paymentsPerSecond(), 1, Duration.ofHours(24), rates);
             default -> {
                 if (store.startsWith("customer-sessions")) {
                     // a session holds at least one order; sessions stay for gap + grace

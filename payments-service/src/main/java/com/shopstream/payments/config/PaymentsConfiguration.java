@@ -9,6 +9,7 @@ import com.shopstream.payments.edge.PaymentPublisher;
 import com.shopstream.payments.edge.PaymentsController;
 import com.shopstream.payments.edge.ProducerHealthIndicator;
 import com.shopstream.payments.edge.RequestAuthentication;
+import com.shopstream.payments.edge.StoredPaymentIds;
 import com.shopstream.payments.edge.WebhookSignatures;
 import com.shopstream.payments.topology.PaymentsConfig;
 import com.shopstream.payments.topology.PaymentsTopology;
@@ -25,6 +26,7 @@ import org.springframework.boot.kafka.autoconfigure.KafkaProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.annotation.EnableKafkaStreams;
+import org.springframework.kafka.config.StreamsBuilderFactoryBean;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 
 /** The payments edge: the HTTP endpoint with its producer, and {@link PaymentsTopology}. */
@@ -94,10 +96,15 @@ class PaymentsConfiguration {
     }
 
     @Bean
+    StoredPaymentIds storedPaymentIds(StreamsBuilderFactoryBean factoryBean) {
+        return new StoredPaymentIds(factoryBean);
+    }
+
+    @Bean
     PaymentsController paymentsController(RequestAuthentication authentication, EventReader reader,
-                                          PaymentPublisher publisher, AcceptedPayments accepted, EdgeMeters meters,
-                                          PaymentsProperties properties) {
-        return new PaymentsController(authentication, reader, publisher, accepted, meters,
+                                          PaymentPublisher publisher, AcceptedPayments accepted,
+                                          StoredPaymentIds storedIds, EdgeMeters meters, PaymentsProperties properties) {
+        return new PaymentsController(authentication, reader, publisher, accepted, storedIds, meters,
                 (int) properties.maxBodySize().toBytes(), properties.maxBatchLines(), properties.sendTimeout());
     }
 }

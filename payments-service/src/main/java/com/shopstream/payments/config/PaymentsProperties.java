@@ -17,8 +17,9 @@ import org.springframework.util.unit.DataSize;
  * @param sendTimeout         how long a request waits for the broker's acknowledgement before answering 503
  * @param maxBodySize         largest request body accepted; below the producer's {@code max.request.size}
  * @param maxBatchLines       most payments in one batch
- * @param idempotencyWindow   how long an accepted payment id is remembered (repeats within it are not written again)
- * @param idempotencyMaxIds   how many payment ids are remembered at most
+ * @param idempotencyWindow   how long a payment id is kept in the topology's store: a repeat within it does not reach
+ *                            {@code payments}
+ * @param idempotencyMaxIds   how many payment ids each instance also keeps in memory, to answer its own repeats
  * @param webhookSecrets      the {@code whsec_<base64>} secrets a request may be signed with (Standard Webhooks); two
  *                            while one is rotated out; none: every request is refused with 401
  * @param webhookTolerance    how far a request's {@code webhook-timestamp} may be from this edge's clock, either way
@@ -44,7 +45,8 @@ public record PaymentsProperties(
 
     /** The topology's configuration: the shared topics it reads and writes. */
     public PaymentsConfig toConfig(ShopstreamProperties common, ShopTopics topics) {
-        return new PaymentsConfig(common.topics().paymentsRaw(), common.topics().payments(), topics);
+        return new PaymentsConfig(common.topics().paymentsRaw(), common.topics().payments(), topics,
+                idempotencyWindow);
     }
 
     /**

@@ -1,6 +1,8 @@
 package com.shopstream.payments.edge;
 
 import com.shopstream.common.model.Payment;
+import com.shopstream.payments.topology.PaymentDigest;
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Iterator;
@@ -8,10 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The payment ids this instance accepted recently, to answer a repeated {@code payment_id} idempotently (a provider
- * retrying a callback) instead of writing it again. Bounded twice: ids older than {@code window} are forgotten, and
- * at most {@code maxEntries} are kept (the oldest go first). A repeat beyond the bound, or sent to another instance,
- * is written again: consumers of {@code payments-raw} see it twice, with the same payment id.
+ * The payment ids this instance accepted recently: the first answer to a repeated {@code payment_id} (a provider
+ * retrying a callback), and the guard against two requests writing one id at once. Bounded twice: ids older than
+ * {@code window} are forgotten, and at most {@code maxEntries} are kept (the oldest go first). Beyond it, or on
+ * another instance, {@link StoredPaymentIds} answers, and the topology drops a repeat whatever the edge answered.
+ * Contents are compared by {@link PaymentDigest} (SHA-256 of the canonical form), never by a hash code.
  */
 public final class AcceptedPayments {
 
@@ -27,7 +30,7 @@ public final class AcceptedPayments {
         IN_FLIGHT
     }
 
-    private record Entry(int content, long acceptedAt, boolean confirmed) {
+    private record Entry(byte[] content, long acceptedAt, boolean confirmed) {
     }
 
     private final Duration window;
@@ -60,7 +63,7 @@ public final class AcceptedPayments {
         if (!entry.confirmed()) {
             return Outcome.IN_FLIGHT;
         }
-        return entry.content() == content(payment) ? Outcome.REPEAT : Outcome.CONFLICT;
+        return MessageDigest.isEqual(entry.content(), content(payment)) ? Outcome.REPEAT : Outcome.CONFLICT;
     }
 
     /** The broker acknowledged the payment: from now on a repeat is answered without writing. */
@@ -88,7 +91,7 @@ public final class AcceptedPayments {
         }
     }
 
-    private static int content(Payment payment) {
-        return payment.hashCode();
+    private static byte[] content(Payment payment) {
+        return PaymentDigest.of(payment);
     }
 }

@@ -9,6 +9,7 @@ import com.shopstream.payments.edge.PaymentResponses.Batch;
 import com.shopstream.payments.edge.PaymentResponses.Failure;
 import com.shopstream.payments.edge.PaymentResponses.Rejected;
 import com.shopstream.payments.edge.WebhookSignatures.Refusal;
+import com.shopstream.payments.topology.PaymentDigest;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,7 +36,8 @@ import org.springframework.web.bind.annotation.RestController;
  * is read only when it is signed ({@link RequestAuthentication}); each payment is read with the rules every service
  * uses; a valid one is written to {@code payments-raw} in the contract's canonical form (its fields only) and
  * acknowledged ({@code 202}) only after the broker acknowledged it. A repeated payment id is answered without writing
- * it again (see {@link AcceptedPayments} for the bound).
+ * it again where this instance knows it ({@link AcceptedPayments}, {@link StoredPaymentIds}); the topology lets each
+ * id through to {@code payments} once in any case.
  */
 @RestController
 public class PaymentsController {
@@ -44,18 +46,20 @@ public class PaymentsController {
     private final EventReader reader;
     private final PaymentPublisher publisher;
     private final AcceptedPayments accepted;
+    private final StoredPaymentIds storedIds;
     private final EdgeMeters meters;
     private final int maxBodyBytes;
     private final int maxBatchLines;
     private final Duration sendTimeout;
 
     public PaymentsController(RequestAuthentication authentication, EventReader reader, PaymentPublisher publisher,
-                              AcceptedPayments accepted, EdgeMeters meters, int maxBodyBytes, int maxBatchLines,
-                              Duration sendTimeout) {
+                              AcceptedPayments accepted, StoredPaymentIds storedIds, EdgeMeters meters,
+                              int maxBodyBytes, int maxBatchLines, Duration sendTimeout) {
         this.authentication = authentication;
         this.reader = reader;
         this.publisher = publisher;
         this.accepted = accepted;
+        this.storedIds = storedIds;
         this.meters = meters;
         this.maxBodyBytes = maxBodyBytes;
         this.maxBatchLines = maxBatchLines;
@@ -67,7 +71,7 @@ public class PaymentsController {
         byte[] body = authenticatedBody(request);
         Payment payment = reader.notTooFarAhead(reader.readPayment(body));
         meters.fieldsDropped(ContractFields.outside(body));
-        return switch (accepted.reserve(payment)) {
+        return switch (admit(payment)) {
             case REPEAT -> ResponseEntity.accepted().body(new Accepted(payment.paymentId(), "duplicate", null, null));
             case CONFLICT -> ResponseEntity.status(HttpStatus.CONFLICT).body(new Rejected(null, "payment_id",
                     "payment_id " + payment.paymentId() + " was accepted before with other content"));
@@ -105,7 +109,7 @@ public class PaymentsController {
                 continue;
             }
             meters.fieldsDropped(ContractFields.outside(json));
-            switch (accepted.reserve(payment)) {
+            switch (admit(payment)) {
                 case NEW -> pending.add(new Pending(i + 1, payment,
                         publisher.send(payment.paymentId(), EventWriter.write(payment))));
                 case REPEAT -> duplicates++;
@@ -140,6 +144,27 @@ public class PaymentsController {
             status = written + duplicates == 0 ? HttpStatus.BAD_REQUEST : HttpStatus.MULTI_STATUS;
         }
         return ResponseEntity.status(status).body(result);
+    }
+
+    /**
+     * Whether {@code payment} is new: to this instance ({@link AcceptedPayments}, which then reserves its id), and
+     * to the topology's store of ids, where that can be read here ({@link StoredPaymentIds}).
+     */
+    private AcceptedPayments.Outcome admit(Payment payment) {
+        AcceptedPayments.Outcome here = accepted.reserve(payment);
+        if (here != AcceptedPayments.Outcome.NEW) {
+            return here;
+        }
+        StoredPaymentIds.Lookup stored = storedIds.find(payment.paymentId());
+        if (!stored.known()) {
+            return here;
+        }
+        if (java.security.MessageDigest.isEqual(stored.digest(), PaymentDigest.of(payment))) {
+            accepted.confirm(payment);
+            return AcceptedPayments.Outcome.REPEAT;
+        }
+        accepted.release(payment);
+        return AcceptedPayments.Outcome.CONFLICT;
     }
 
     private ResponseEntity<?> write(Payment payment) {

@@ -7,10 +7,8 @@ import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.LatenessRule;
 import com.shopstream.common.watermark.QueryLateness;
 import com.shopstream.common.watermark.SourceStep;
-import com.shopstream.common.watermark.Timed;
 import java.time.Duration;
 import java.util.List;
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Named;
@@ -22,7 +20,8 @@ import org.apache.kafka.streams.kstream.Named;
  * the two topics need not have the same partitions). Writing the re-keyed stream to {@code payments} is the
  * repartition: there is no internal topic.
  * <pre>
- * payments-raw ─ validate ─ source step (clocks of payments-raw's partitions, for progress only) ─ key by order_id ─ payments
+ * payments-raw ─ validate ─ source step (clocks of payments-raw's partitions, for progress only)
+ *   ─ first payment per id (store payments-edge-ids), keyed by order_id ─ payments
  * </pre>
  * Nothing is refused as late here: lateness is the join's business, against the watermark of each
  * {@code payments} partition.
@@ -39,11 +38,11 @@ public final class PaymentsTopology {
         Topic<String, Payment> raw = topics.paymentsRaw(config.rawTopic());
         Topic<String, Payment> keyed = topics.payments(config.paymentsTopic());
         QueryLateness edge = new QueryLateness(QUERY, Duration.ZERO, LatenessRule.NEVER_LATE);
+        builder.addStateStore(FirstPaymentPerId.storeBuilder(config.idempotencyWindow()));
         EventTimeSteps.clocked(builder.stream(raw.name(), raw.consumedAs("payments-raw-source")),
                         new SourceStep(QUERY, List.of(config.rawTopic()), List.of(edge), SourceStep.Mode.LOCAL))
-                .flatMap((paymentKey, timed) -> timed instanceof Timed.Event<Payment> event
-                        ? List.of(KeyValue.pair(Long.toString(event.event().orderId()), event.event()))
-                        : List.<KeyValue<String, Payment>>of(), Named.as("payments-by-order-id"))
+                .process(() -> new FirstPaymentPerId(config.idempotencyWindow()), Named.as("payments-by-order-id"),
+                        FirstPaymentPerId.STORE)
                 .to(keyed.name(), keyed.producedAs("payments-sink"));
         return builder.build();
     }

@@ -63,10 +63,46 @@ class PaymentsTopologyTest {
     }
 
     @Test
+    void aRetriedPaymentReachesPaymentsOnceAndOtherContentUnderItsIdIsADeadLetter() {
+        harness.pipe("payments-raw", "pay-7", payment("pay-7", 110, "12.50", "2026-01-22T10:03:00Z"));
+        // the same payment, written differently: a provider's retry
+        harness.pipe("payments-raw", "pay-7", "{\"paid_ts\":\"2026-01-22T11:03:00+01:00\",\"amount\":12.5,"
+                + "\"order_id\":110,\"payment_id\":\"pay-7\",\"note\":\"retry\"}");
+        harness.pipe("payments-raw", "pay-7", payment("pay-7", 110, "99.00", "2026-01-22T10:03:00Z"));
+        harness.pipe("payments-raw", "pay-8", payment("pay-8", 111, "8.00", "2026-01-22T10:04:00Z"));
+
+        assertThat(harness.records("payments")).extracting(r -> r.key() + " " + r.value()).containsExactly(
+                "110 " + payment("pay-7", 110, "12.50", "2026-01-22T10:03:00Z"),
+                "111 " + payment("pay-8", 111, "8.00", "2026-01-22T10:04:00Z"));
+        assertThat(harness.deadLetters()).singleElement().satisfies(letter -> assertThat(
+                header(letter, DeadLetterHeaders.REASON)).isEqualTo("payment_id pay-7 was accepted before with "
+                + "other content (within PT24H)"));
+    }
+
+    @Test
+    void aPaymentIdIsKeptForTheIdempotencyWindowOfItsPartitionsClockAndNoLonger() {
+        harness.pipe("payments-raw", "pay-9", payment("pay-9", 112, "9.00", "2026-01-22T10:00:00Z"));
+        harness.pipe("payments-raw", "other", payment("pay-10", 113, "1.00", "2026-01-23T09:59:00Z"));
+        harness.pipe("payments-raw", "pay-9", payment("pay-9", 112, "9.00", "2026-01-22T10:00:00Z"));
+        harness.pipe("payments-raw", "other", payment("pay-11", 114, "1.00", "2026-01-24T12:00:00Z"));
+        harness.pipe("payments-raw", "pay-9", payment("pay-9", 112, "9.00", "2026-01-22T10:00:00Z"));
+
+        assertThat(harness.records("payments")).extracting(r -> r.key())
+                .as("within 24 h of the partition's clock the repeat is dropped; two days later it is new")
+                .containsExactly("112", "113", "114", "112");
+    }
+
+    private static String payment(String id, long orderId, String amount, String paidTs) {
+        return "{\"payment_id\":\"" + id + "\",\"order_id\":" + orderId + ",\"amount\":" + amount
+                + ",\"paid_ts\":\"" + paidTs + "\"}";
+    }
+
+    @Test
     void writesNoInternalTopicAndNamesItsStore() {
         TopologyDescription description = PaymentsTopology.build(TestStreams.forDriver("names").builder(),
                 PaymentsConfigs.defaults()).describe();
         assertThat(TopologyNames.topics(description)).containsExactly("payments", "payments-raw");
-        assertThat(TopologyNames.stores(description)).containsExactly("payments-edge-watermarks");
+        assertThat(TopologyNames.stores(description))
+                .containsExactlyInAnyOrder("payments-edge-watermarks", "payments-edge-ids");
     }
 }
