@@ -22,11 +22,24 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  * @param stateStores where the windows are kept: {@code rocksdb} or {@code in-memory} (changelogged either way)
  * @param partialAggregation whether each source task adds up its orders per group and slice of event time before
  *                    the repartition and sends the sums (the default), or sends every order (as before; for comparison)
+ * @param queryMaxRange the widest {@code [from, to]} a window query ({@code GET /windows}) may ask for
+ * @param queryMaxRows  the most rows a window query may answer; a wider one is refused, never cut short
  */
 @ConfigurationProperties("shopstream.orders")
 public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration grace,
                                @DefaultValue("rocksdb") StateStoreKind stateStores,
-                               @DefaultValue("true") boolean partialAggregation) {
+                               @DefaultValue("true") boolean partialAggregation,
+                               @DefaultValue("24h") Duration queryMaxRange,
+                               @DefaultValue("10000") int queryMaxRows) {
+
+    public OrdersProperties {
+        if (queryMaxRange == null || queryMaxRange.isNegative() || queryMaxRange.isZero()) {
+            throw new IllegalArgumentException("shopstream.orders.query-max-range must be positive: " + queryMaxRange);
+        }
+        if (queryMaxRows <= 0) {
+            throw new IllegalArgumentException("shopstream.orders.query-max-rows must be positive: " + queryMaxRows);
+        }
+    }
 
     /** As a service without any configuration has them: bound from nothing, not copied. */
     public static OrdersProperties defaults() {

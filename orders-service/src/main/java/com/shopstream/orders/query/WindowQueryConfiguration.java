@@ -1,5 +1,6 @@
 package com.shopstream.orders.query;
 
+import com.shopstream.orders.config.OrdersProperties;
 import com.shopstream.orders.topology.OrderWindowConfig;
 import java.time.Duration;
 import org.springframework.context.annotation.Bean;
@@ -23,7 +24,9 @@ class WindowQueryConfiguration {
     }
 
     @Bean
-    WindowQueryController windowQueryController(OrderWindowConfig config, WindowStoreReader reader) {
-        return new WindowQueryController(config.queries(), reader);
+    WindowQueryController windowQueryController(OrderWindowConfig config, WindowStoreReader reader,
+                                                OrdersProperties properties) {
+        return new WindowQueryController(config.queries(), reader, properties.queryMaxRange(),
+                properties.queryMaxRows());
     }
 }

@@ -1,6 +1,7 @@
 package com.shopstream.orders.query;
 
 import com.shopstream.orders.topology.WindowQuery;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
@@ -19,16 +20,23 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /windows/{query}?from=…&to=…}: the current aggregates of the windows starting in {@code [from, to]}
  * (ISO-8601 instants), across all instances of the service. Read-only; bad input is a 400, an unknown query a 404.
+ * A range wider than {@code maxRange}, or one holding more than {@code maxRows} windows, is a 400 naming the limit:
+ * an answer is never cut short, and no request makes an instance load a whole store.
  */
 @RestController
 public class WindowQueryController {
 
     private final Map<String, WindowQuery> queries;
     private final WindowStoreReader reader;
+    private final Duration maxRange;
+    private final int maxRows;
 
-    public WindowQueryController(List<WindowQuery> queries, WindowStoreReader reader) {
+    public WindowQueryController(List<WindowQuery> queries, WindowStoreReader reader, Duration maxRange,
+                                 int maxRows) {
         this.queries = queries.stream().collect(Collectors.toMap(WindowQuery::name, Function.identity()));
         this.reader = reader;
+        this.maxRange = maxRange;
+        this.maxRows = maxRows;
     }
 
     @GetMapping("/windows/{query}")
@@ -44,7 +52,20 @@ public class WindowQueryController {
         if (start.isAfter(end)) {
             throw new WindowQueryException(HttpStatus.BAD_REQUEST, "from " + start + " is after to " + end);
         }
-        return reader.read(windowQuery, start, end, local);
+        if (Duration.between(start, end).compareTo(maxRange) > 0) {
+            throw new WindowQueryException(HttpStatus.BAD_REQUEST, "from " + start + " to " + end + " is wider than "
+                    + maxRange + " (shopstream.orders.query-max-range): ask for less");
+        }
+        List<WindowRow> rows = reader.read(windowQuery, start, end, local, maxRows);
+        if (rows.size() > maxRows) {
+            throw tooMany();
+        }
+        return rows;
+    }
+
+    private WindowQueryException tooMany() {
+        return new WindowQueryException(HttpStatus.BAD_REQUEST, "more than " + maxRows
+                + " windows (shopstream.orders.query-max-rows): ask for a narrower range");
     }
 
     @ExceptionHandler(WindowQueryException.class)

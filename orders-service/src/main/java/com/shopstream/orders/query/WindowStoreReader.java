@@ -34,6 +34,8 @@ import org.springframework.web.client.RestClientException;
  */
 public final class WindowStoreReader {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WindowStoreReader.class);
+
     private final StreamsBuilderFactoryBean factoryBean;
     private final RestClient http;
 
@@ -42,8 +44,11 @@ public final class WindowStoreReader {
         this.http = http;
     }
 
-    /** Windows whose start lies in {@code [from, to]}, sorted by key. */
-    public List<WindowRow> read(WindowQuery query, Instant from, Instant to, boolean localOnly) {
+    /**
+     * Windows whose start lies in {@code [from, to]}, sorted by key; more than {@code maxRows} when there are more
+     * (each instance stops reading one row past the limit, and the caller refuses the answer).
+     */
+    public List<WindowRow> read(WindowQuery query, Instant from, Instant to, boolean localOnly, int maxRows) {
         KafkaStreams streams = factoryBean.getKafkaStreams();
         if (streams == null || !streams.state().isRunningOrRebalancing()) {
             throw new WindowQueryException(HttpStatus.SERVICE_UNAVAILABLE, "Kafka Streams is "
@@ -52,7 +57,7 @@ public final class WindowStoreReader {
         HostInfo self = self();
         if (self == null) {
             // a single instance (no application.server): everything is here
-            return sorted(local(streams, query, from, to));
+            return sorted(local(streams, query, from, to, maxRows));
         }
         // only the instances holding an active task of the store answer for it; standbys may lag behind
         List<HostInfo> active = streams.streamsMetadataForStore(query.storeName()).stream()
@@ -61,11 +66,11 @@ public final class WindowStoreReader {
                 .toList();
         List<WindowRow> rows = new ArrayList<>();
         if (active.contains(self)) {
-            rows.addAll(local(streams, query, from, to));
+            rows.addAll(local(streams, query, from, to, maxRows));
         }
         if (!localOnly) {
             for (HostInfo instance : active) {
-                if (!instance.equals(self)) {
+                if (!instance.equals(self) && rows.size() <= maxRows) {
                     rows.addAll(remote(instance, query, from, to));
                 }
             }
@@ -78,14 +83,15 @@ public final class WindowStoreReader {
         return rows;
     }
 
-    private static List<WindowRow> local(KafkaStreams streams, WindowQuery query, Instant from, Instant to) {
+    private static List<WindowRow> local(KafkaStreams streams, WindowQuery query, Instant from, Instant to,
+                                         int maxRows) {
         List<WindowRow> rows = new ArrayList<>();
         try {
             ReadOnlyKeyValueStore<Bytes, WindowAggregate> store = streams.store(
                     StoreQueryParameters.fromNameAndType(query.storeName(), QueryableStoreTypes.keyValueStore()));
             try (KeyValueIterator<Bytes, WindowAggregate> windows = store.range(
                     WindowKeys.first(from.toEpochMilli()), WindowKeys.last(to.toEpochMilli()))) {
-                while (windows.hasNext()) {
+                while (windows.hasNext() && rows.size() <= maxRows) {
                     KeyValue<Bytes, WindowAggregate> window = windows.next();
                     rows.add(row(query, WindowKeys.group(window.key), WindowKeys.start(window.key), window.value));
                 }
@@ -106,8 +112,11 @@ public final class WindowStoreReader {
                     .body(new ParameterizedTypeReference<List<WindowRow>>() { });
             return rows == null ? List.of() : rows;
         } catch (RestClientException e) {
-            throw new WindowQueryException(HttpStatus.BAD_GATEWAY, "instance " + host.host() + ":" + host.port()
-                    + " holding part of " + query.name() + " did not answer: " + e.getMessage());
+            // the caller learns that part of the answer is missing; where it lives is for the operator's log
+            log.warn("instance {}:{} holding part of {} did not answer: {}", host.host(), host.port(), query.name(),
+                    e.getMessage());
+            throw new WindowQueryException(HttpStatus.BAD_GATEWAY, "another instance holding part of "
+                    + query.name() + " did not answer; try again");
         }
     }
 

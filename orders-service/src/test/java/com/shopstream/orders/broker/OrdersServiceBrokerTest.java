@@ -27,7 +27,7 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
  * the service reads the orders in scenario order, as the expectations assume.
  */
 @SpringBootTest(classes = OrdersServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {OrdersServiceApplication.CONFIG_NAME})
+        properties = {OrdersServiceApplication.CONFIG_NAME, "shopstream.orders.query-max-rows=4"})
 @EmbeddedKafka(partitions = 1,
         topics = {"orders", "orders-per-5m", "orders-per-5m-final", "orders-per-10m-every-5m",
                 "orders-per-10m-every-5m-final", "orders-service-late", "orders-service-dlq"},
@@ -62,6 +62,13 @@ class OrdersServiceBrokerTest extends ServiceBrokerTest {
                 + "\"window_end\":\"2026-01-22T10:15:00Z\",\"orders\":1,\"total\":25.00},"
                 + "{\"key\":\"2026-01-22T11:00:00Z/2026-01-22T11:05:00Z\",\"window_start\":\"2026-01-22T11:00:00Z\","
                 + "\"window_end\":\"2026-01-22T11:05:00Z\",\"orders\":1,\"total\":10.00}]");
+
+        // the hopping query has more than 4 windows in the hour: refused whole, never cut short
+        HttpResponse<String> tooMany = get(
+                "/windows/orders-per-10m-every-5m?from=2026-01-22T09:00:00Z&to=2026-01-22T11:00:00Z");
+        assertThat(tooMany.statusCode()).isEqualTo(400);
+        assertThat(tooMany.body()).isEqualTo("{\"error\":\"more than 4 windows (shopstream.orders.query-max-rows): "
+                + "ask for a narrower range\"}");
     }
 
     @Test
@@ -79,6 +86,10 @@ class OrdersServiceBrokerTest extends ServiceBrokerTest {
         assertThat(reversed.statusCode()).isEqualTo(400);
         assertThat(get("/windows/orders-per-5m?from=2026-01-22T11:00:00Z").statusCode()).isEqualTo(400);
         assertThat(post("/windows/orders-per-5m").statusCode()).isEqualTo(405);
+
+        HttpResponse<String> tooWide = get("/windows/orders-per-5m?from=2026-01-01T00:00:00Z&to=2026-01-22T11:00:00Z");
+        assertThat(tooWide.statusCode()).isEqualTo(400);
+        assertThat(tooWide.body()).contains("is wider than PT24H (shopstream.orders.query-max-range)");
     }
 
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {
