@@ -7,7 +7,8 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code http-load}: {@link PaymentsHttpLoad} against a running payments-service. */
 @Command(name = "http-load", mixinStandardHelpOptions = true,
-        description = "Accepted payments per second over HTTP against a running payments-service.")
+        description = "Accepted payments per second over HTTP against a running payments-service (started with "
+                + "--shopstream.rate-limit.enabled=false: one client is otherwise held to its rate limit).")
 final class HttpLoadCommand implements Callable<Integer> {
 
     @ParentCommand

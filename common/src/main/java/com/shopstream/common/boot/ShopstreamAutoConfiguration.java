@@ -39,6 +39,9 @@ import org.springframework.kafka.config.KafkaStreamsConfiguration;
 import org.springframework.kafka.config.StreamsBuilderFactoryBean;
 import org.springframework.kafka.config.StreamsBuilderFactoryBeanConfigurer;
 import org.springframework.kafka.core.KafkaAdmin;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 
 /**
  * What every service gets from {@code common}: event reading and topic serdes, progress, and, for a service with
@@ -54,6 +57,20 @@ public class ShopstreamAutoConfiguration {
     @ConditionalOnMissingBean(Clock.class)
     Clock shopstreamClock() {
         return Clock.systemUTC();
+    }
+
+    /** The HTTP API's per-client rate limit, where the service serves one (all five do). */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+    @ConditionalOnClass(name = "org.springframework.web.filter.OncePerRequestFilter")
+    @ConditionalOnProperty(name = "shopstream.rate-limit.enabled", havingValue = "true", matchIfMissing = true)
+    static class RateLimitConfiguration {
+
+        @Bean
+        ClientRateLimitFilter clientRateLimitFilter(ShopstreamProperties properties,
+                                                    ObjectProvider<MeterRegistry> registry) {
+            return new ClientRateLimitFilter(properties.rateLimit(), registry.getIfAvailable());
+        }
     }
 
     @Bean

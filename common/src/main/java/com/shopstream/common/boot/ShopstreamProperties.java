@@ -32,6 +32,7 @@ import org.springframework.util.unit.DataSize;
  * @param repartitionBatchSize events per record of a repartition topic at most ({@code 1}: a record per event)
  * @param clockOffsetWarning a WARN (and the {@code brokerClock} health details) when this pod's wall clock is further
  *                        than this from the brokers' clock
+ * @param rateLimit       requests per client to the HTTP API (the actuator is not limited)
  */
 @ConfigurationProperties("shopstream")
 public record ShopstreamProperties(
@@ -47,7 +48,8 @@ public record ShopstreamProperties(
         @DefaultValue Watermark watermark,
         @DefaultValue("counted") StateRows stateRows,
         @DefaultValue("64") int repartitionBatchSize,
-        @DefaultValue("30s") Duration clockOffsetWarning) {
+        @DefaultValue("30s") Duration clockOffsetWarning,
+        @DefaultValue RateLimit rateLimit) {
 
     public ShopstreamProperties {
         futureBound(maxFutureSkew, futureAllowance);   // validates both
@@ -124,6 +126,23 @@ public record ShopstreamProperties(
      */
     public record Watermark(@DefaultValue("30s") Duration idleTimeout, @DefaultValue("100ms") Duration reportInterval,
                             @DefaultValue("200ms") Duration endOffsetsRefresh) {
+    }
+
+    /**
+     * @param enabled           whether the HTTP API limits each client's requests
+     * @param requestsPerSecond the rate a client's bucket refills at
+     * @param burst             how many requests a client may send at once
+     * @param clients           how many clients' buckets are kept at most (the least recent are forgotten)
+     */
+    public record RateLimit(@DefaultValue("true") boolean enabled, @DefaultValue("100") long requestsPerSecond,
+                            @DefaultValue("200") long burst, @DefaultValue("100000") long clients) {
+
+        public RateLimit {
+            if (requestsPerSecond <= 0 || burst <= 0 || clients <= 0) {
+                throw new IllegalArgumentException("shopstream.rate-limit.requests-per-second, burst and clients "
+                        + "must be positive: " + requestsPerSecond + ", " + burst + ", " + clients);
+            }
+        }
     }
 
     /** @param max replacements allowed within {@code window}; @param window the sliding window */
