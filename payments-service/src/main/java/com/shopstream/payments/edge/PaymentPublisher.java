@@ -27,9 +27,18 @@ public final class PaymentPublisher implements AutoCloseable {
         this.health = health;
     }
 
+    /**
+     * The write's outcome, never a thrown exception: the producer refuses some sends at once (an idempotent producer
+     * between a failed batch and its epoch bump, say), and a caller must get an answer for those too.
+     */
     public CompletableFuture<SendResult<String, byte[]>> send(String paymentId, byte[] json) {
-        return template.send(topic, paymentId, json)
-                .orTimeout(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        CompletableFuture<SendResult<String, byte[]>> sent;
+        try {
+            sent = template.send(topic, paymentId, json);
+        } catch (RuntimeException e) {
+            sent = CompletableFuture.failedFuture(e);
+        }
+        return sent.orTimeout(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
                 .whenComplete((result, failure) -> health.record(failure));
     }
 

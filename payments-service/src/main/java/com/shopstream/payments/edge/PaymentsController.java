@@ -42,6 +42,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class PaymentsController {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PaymentsController.class);
+
     private final RequestAuthentication authentication;
     private final EventReader reader;
     private final PaymentPublisher publisher;
@@ -201,6 +203,18 @@ public class PaymentsController {
     ResponseEntity<Failure> tooLarge(BodyTooLargeException e) {
         meters.refused(HttpStatus.CONTENT_TOO_LARGE, "body_too_large");
         return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(new Failure(e.getMessage()));
+    }
+
+    /**
+     * Anything else: logged with its stack trace for the operator, answered as a write that did not happen (nothing
+     * was acknowledged, so the provider's retry is safe).
+     */
+    @ExceptionHandler(RuntimeException.class)
+    ResponseEntity<Failure> unexpected(RuntimeException e) {
+        log.error("Unexpected failure answering a payments request; nothing was acknowledged", e);
+        meters.refused(HttpStatus.SERVICE_UNAVAILABLE, "unexpected");
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .body(new Failure("not written: an unexpected error (" + e.getClass().getSimpleName() + "); retry"));
     }
 
     @ExceptionHandler(UnauthenticatedException.class)
