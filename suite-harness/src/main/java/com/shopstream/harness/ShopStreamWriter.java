@@ -21,6 +21,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class ShopStreamWriter {
 
     /** The three input topics. */
+    /** @param payments {@code null}: payments go to {@code paymentsRaw} only (payments-service keys them itself) */
     public record InputTopics(String orders, String paymentsRaw, String payments) {
     }
 
@@ -63,7 +64,9 @@ public final class ShopStreamWriter {
                     }
                 } else {
                     send(producer, topics.paymentsRaw(), event.key(), event.json(), failure);
-                    send(producer, topics.payments(), orderKey, event.json(), failure);
+                    if (topics.payments() != null) {
+                        send(producer, topics.payments(), orderKey, event.json(), failure);
+                    }
                     payments++;
                 }
             }

@@ -167,7 +167,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
      * by it themselves — but a user of the topic with another consumer should know.
      */
     private void checkPlacement(String key, InputPartition partition, OptionalInt count) {
-        if (key == null) {
+        if (key == null || step.placedBySource().contains(partition.topic())) {
             return;
         }
         if (count.isEmpty()) {

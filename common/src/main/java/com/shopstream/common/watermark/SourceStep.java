@@ -2,13 +2,17 @@ package com.shopstream.common.watermark;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One source step: the input topics it reads (in one sub-topology), the queries it judges lateness for, and where
  * their operators are. Its name names its processor ({@code <name>-source-clock}) and its changelogged store of
- * partition clocks ({@code <name>-watermarks}).
+ * partition clocks ({@code <name>-watermarks}). {@code placedBySource} names the input topics whose records sit in a
+ * partition chosen by their writer on purpose, not by key (payments-service writes each payment to the partition
+ * numbered like its source): their placement is not checked against Kafka's default partitioner.
  */
-public record SourceStep(String name, List<String> topics, List<QueryLateness> queries, Mode mode) {
+public record SourceStep(String name, List<String> topics, List<QueryLateness> queries, Mode mode,
+                         Set<String> placedBySource) {
 
     /** Where the operators of the step's queries run. */
     public enum Mode {
@@ -23,9 +27,15 @@ public record SourceStep(String name, List<String> topics, List<QueryLateness> q
         Objects.requireNonNull(mode, "mode");
         topics = List.copyOf(topics);
         queries = List.copyOf(queries);
+        placedBySource = Set.copyOf(placedBySource);
         if (topics.isEmpty() || queries.isEmpty()) {
             throw new IllegalArgumentException("source step " + name + " needs input topics and queries");
         }
+    }
+
+    /** A step whose every input is placed by key. */
+    public SourceStep(String name, List<String> topics, List<QueryLateness> queries, Mode mode) {
+        this(name, topics, queries, mode, Set.of());
     }
 
     public String storeName() {

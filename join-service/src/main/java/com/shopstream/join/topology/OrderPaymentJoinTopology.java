@@ -60,7 +60,9 @@ public final class OrderPaymentJoinTopology {
 
         KStream<String, Timed<ShopEvent>> timed = EventTimeSteps.source(
                 orders.merge(payments, Named.as("orders-and-payments")),
-                new SourceStep(QUERY, inputs, List.of(query), SourceStep.Mode.REPORTS), late);
+                // payments-service writes each payment to the partition numbered like its payments-raw partition
+                new SourceStep(QUERY, inputs, List.of(query), SourceStep.Mode.REPORTS,
+                        java.util.Set.of(config.paymentsTopic())), late);
         FrontierStep frontier = new FrontierStep(BY_ORDER_ID, inputs, List.of(query));
         RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), config.stores());
         KStream<String, Timed<ShopEvent>> tracked = EventTimeSteps.track(EventTimeSteps.repartition(timed,

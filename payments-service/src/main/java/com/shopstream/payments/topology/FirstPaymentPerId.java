@@ -15,21 +15,22 @@ import org.apache.kafka.streams.state.WindowStore;
 import org.apache.kafka.streams.state.WindowStoreIterator;
 
 /**
- * Lets each payment id through once per idempotency window, re-keyed by {@code order_id}: a repeat with the same
+ * Lets each payment id through once per idempotency window, re-keyed by {@code order_id} and with the partition it was
+ * read from ({@link SourcePartitioner} writes it to the same partition number): a repeat with the same
  * content ({@link PaymentDigest}) is a provider's retry and is dropped; a repeat with other content is a dead letter
  * naming the id, so that neither payment is silently replaced. The ids live in a changelogged window store (retention:
  * the window, on the records' times), so the decision holds across pods, restarts and replays. It is exact when every
  * delivery of an id reaches the same {@code payments-raw} partition: keyed by payment id, as the HTTP edge and
  * providers key them.
  */
-public final class FirstPaymentPerId implements Processor<String, Timed<Payment>, String, Payment> {
+public final class FirstPaymentPerId implements Processor<String, Timed<Payment>, String, SourcedPayment> {
 
     /** The store of payment ids; the HTTP edge reads it too, to answer a repeat without writing it. */
     public static final String STORE = "payments-edge-ids";
 
     private final Duration window;
     private WindowStore<String, byte[]> ids;
-    private ProcessorContext<String, Payment> context;
+    private ProcessorContext<String, SourcedPayment> context;
 
     public FirstPaymentPerId(Duration window) {
         this.window = window;
@@ -49,7 +50,7 @@ public final class FirstPaymentPerId implements Processor<String, Timed<Payment>
     }
 
     @Override
-    public void init(ProcessorContext<String, Payment> context) {
+    public void init(ProcessorContext<String, SourcedPayment> context) {
         this.context = context;
         this.ids = context.getStateStore(STORE);
     }
@@ -65,7 +66,8 @@ public final class FirstPaymentPerId implements Processor<String, Timed<Payment>
         switch (PaymentRepeat.of(kept(ids, payment.paymentId(), at.minus(window), at.plus(window)), digest)) {
             case FIRST -> {
                 ids.put(payment.paymentId(), digest, record.timestamp());
-                context.forward(record.withKey(Long.toString(payment.orderId())).withValue(payment));
+                context.forward(record.withKey(Long.toString(payment.orderId()))
+                        .withValue(new SourcedPayment(payment, event.source().partition())));
             }
             case SAME -> {
                 // a provider's retry of a payment already on its way: nothing to forward

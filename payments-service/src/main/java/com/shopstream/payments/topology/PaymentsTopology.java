@@ -12,19 +12,20 @@ import java.util.List;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
 
 /**
  * The payments edge: {@code payments-raw} (keyed by payment, as providers send them) read on {@code paid_ts}, each
- * payment validated (an unreadable one is a dead letter), re-keyed by {@code order_id} and written to
- * {@code payments} with Kafka's default partitioner (join-service re-partitions it by order id with the orders, so
- * the two topics need not have the same partitions). Writing the re-keyed stream to {@code payments} is the
- * repartition: there is no internal topic.
+ * payment validated (an unreadable one is a dead letter), let through once per payment id, re-keyed by
+ * {@code order_id} and written to the {@code payments} partition numbered like its {@code payments-raw} partition
+ * ({@link SourcePartitioner}: the join's late payments then do not depend on how fast this service reads; join-service
+ * re-partitions payments by order id with the orders itself).
  * <pre>
  * payments-raw ─ validate ─ source step (clocks of payments-raw's partitions, for progress only)
  *   ─ first payment per id (store payments-edge-ids), keyed by order_id ─ payments
  * </pre>
  * Nothing is refused as late here: lateness is the join's business, against the watermark of each
- * {@code payments} partition.
+ * {@code payments} partition, which is that of one {@code payments-raw} partition.
  */
 public final class PaymentsTopology {
 
@@ -43,7 +44,8 @@ public final class PaymentsTopology {
                         new SourceStep(QUERY, List.of(config.rawTopic()), List.of(edge), SourceStep.Mode.LOCAL))
                 .process(() -> new FirstPaymentPerId(config.idempotencyWindow()), Named.as("payments-by-order-id"),
                         FirstPaymentPerId.STORE)
-                .to(keyed.name(), keyed.producedAs("payments-sink"));
+                .to(keyed.name(), Produced.with(keyed.keySerde(), SourcedPayment.serde(keyed.valueSerde()))
+                        .withName("payments-sink").withStreamPartitioner(new SourcePartitioner()));
         return builder.build();
     }
 }
