@@ -22,7 +22,8 @@
 #
 # Missing topics are created with --if-not-exists; existing ones are kept as they are (a different partition count is
 # only reported: changing it would move keys between partitions under running applications). The run fails when the
-# co-partitioned topics end up with different partition counts: join-service and payments-service refuse to start then.
+# co-partitioned topics end up with different partition counts: payments-service keeps each payment in the payments
+# partition numbered like its payments-raw partition, so they must match.
 set -euo pipefail
 
 : "${BOOTSTRAP_SERVERS:?BOOTSTRAP_SERVERS is required}"
@@ -130,7 +131,7 @@ for topic in "${co_partitioned[@]}"; do
   if [ -z "$count" ]; then continue; fi
   if [ -z "$first" ]; then first="$topic"; continue; fi
   if [ "$count" != "${partitions[$first]}" ]; then
-    echo "$first and $topic must have the same partition count (join-service joins them by key), but the list asks for ${partitions[$first]} and $count" >&2
+    echo "$first and $topic must have the same partition count (payments-service keeps each payment in its payments-raw partition number), but the list asks for ${partitions[$first]} and $count" >&2
     exit 2
   fi
 done
@@ -196,7 +197,7 @@ for topic in "${co_partitioned[@]}"; do
   if [ -z "$count" ]; then continue; fi
   if [ -z "$first" ]; then first="$topic"; continue; fi
   if [ "$count" != "${actual[$first]}" ]; then
-    echo "$first has ${actual[$first]} partitions and $topic has $count: they must be equal (join-service joins them by key); delete and recreate one of them" >&2
+    echo "$first has ${actual[$first]} partitions and $topic has $count: they must be equal (payments-service keeps each payment in its payments-raw partition number); delete and recreate one of them" >&2
     status=1
   fi
 done

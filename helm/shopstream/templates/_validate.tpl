@@ -73,7 +73,7 @@ templates/validate.yaml, so `helm template`, `helm install` and `helm lint` all 
 {{- range $name := keys $coPartitioned | sortAlpha -}}
 {{- $counts = append $counts (printf "%s %d" $name (index $coPartitioned $name)) -}}
 {{- end -}}
-{{- $errors = append $errors (printf "topics: the co-partitioned topics would get different partition counts (%s; topics.partitions, topics.partitionsByTopic): they must be equal, join-service joins them by key and it and payments-service refuse to start otherwise" (join ", " $counts)) -}}
+{{- $errors = append $errors (printf "topics: the co-partitioned topics would get different partition counts (%s; topics.partitions, topics.partitionsByTopic): they must be equal, payments-service keeps each payment in its payments-raw partition number" (join ", " $counts)) -}}
 {{- end -}}
 {{- if lt (int $topics.partitions) 1 -}}
 {{- $errors = append $errors (printf "topics.partitions must be at least 1 (got %v)" $topics.partitions) -}}

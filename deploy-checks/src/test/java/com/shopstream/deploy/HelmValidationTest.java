@@ -16,7 +16,7 @@ class HelmValidationTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            partitions-differ.yaml            | topics: the co-partitioned topics would get different partition counts (orders 6, payments 3;
+            partitions-differ.yaml            | topics: the co-partitioned topics would get different partition counts (orders 6, payments 3, payments-raw 6;
             topic-names.yaml                  | topics.names is gone: the chart creates the topics of its files/contract-topics.txt
             unknown-topic.yaml                | topics.partitionsByTopic.order: order is not in the chart's files/contract-topics.txt
             no-replicas.yaml                  | services.orders.replicaCount must be at least 1

@@ -21,11 +21,12 @@ import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.junit.jupiter.api.Test;
 
 /**
- * A provider's retry lands on another pod after the first one died: two instances of payments-service, a payment
- * accepted by the first, the first killed with SIGKILL (no goodbye, nothing flushed beyond what was acknowledged),
- * the retry sent to the survivor once it runs every task. The retry is answered {@code duplicate}, the same id with
- * other content is a 409, and {@code payments} holds the payment once: the ids live in the topology's changelogged
- * store, not in a pod's memory.
+ * A provider's retry lands on another pod after the first one died: two instances of payments-service on a
+ * one-partition {@code payments-raw}, a payment accepted by the instance that runs the partition's task (so the id
+ * is in its store only), that instance killed with SIGKILL (no goodbye, nothing flushed beyond what was
+ * acknowledged), the retry sent to the survivor once it has taken the task over and restored the store from its
+ * changelog. The retry is answered {@code duplicate}, the same id with other content is a 409, and {@code payments}
+ * holds the payment once: the ids live in the topology's changelogged store, not in a pod's memory.
  */
 class PaymentRetryAcrossInstancesTest {
 
@@ -40,11 +41,20 @@ class PaymentRetryAcrossInstancesTest {
     void aRetryOnTheSurvivorIsADuplicateAndReachesPaymentsOnce() throws Exception {
         String paidTs = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(60).toString();
         String payment = payment("pay-retry-1", 4242, "42.00", paidTs);
-        try (SuiteRun run = SuiteRun.start("payment-retry")) {
-            ServiceProcess first = run.startService("payments-service", "payments-a", SETTINGS);
-            ServiceProcess second = run.startService("payments-service", "payments-b", SETTINGS);
-            first.awaitReady(Duration.ofMinutes(3));
-            second.awaitReady(Duration.ofMinutes(3));
+        try (SuiteRun run = SuiteRun.start("payment-retry", 1)) {
+            ServiceProcess a = run.startService("payments-service", "payments-a", SETTINGS);
+            ServiceProcess b = run.startService("payments-service", "payments-b", SETTINGS);
+            a.awaitReady(Duration.ofMinutes(3));
+            b.awaitReady(Duration.ofMinutes(3));
+            ServiceProcess[] owner = new ServiceProcess[1];
+            Await.until("one instance to run the payments-raw partition's task", Duration.ofMinutes(2), () -> {
+                boolean onA = readsTheRawPartition(a);
+                boolean onB = readsTheRawPartition(b);
+                owner[0] = onA == onB ? null : onA ? a : b;
+                return owner[0] != null;
+            });
+            ServiceProcess first = owner[0];
+            ServiceProcess second = first == a ? b : a;
 
             HttpResponse<String> delivered = post(first, payment, "msg_retry_1");
             assertThat(delivered.statusCode()).as(delivered.body()).isEqualTo(202);
@@ -83,6 +93,12 @@ class PaymentRetryAcrossInstancesTest {
             assertThat(keyed).extracting(Read::value).as("payments (payments-out here)")
                     .containsExactlyInAnyOrder(payment, payment("pay-retry-sentinel", 4243, "1.00", paidTs));
         }
+    }
+
+    private static boolean readsTheRawPartition(ServiceProcess instance) {
+        return ServiceProgress.of(instance).partitions().values().stream()
+                .flatMap(partitions -> partitions.entrySet().stream())
+                .anyMatch(p -> p.getKey().startsWith("payments-raw") && p.getValue().readHere());
     }
 
     private static HttpResponse<String> post(ServiceProcess instance, String body, String id) throws Exception {

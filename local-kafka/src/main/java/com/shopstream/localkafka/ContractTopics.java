@@ -133,7 +133,8 @@ public final class ContractTopics {
         }
         if (present.values().stream().distinct().count() > 1) {
             throw new IllegalStateException("topics " + coPartitioned + " must have the same partition count"
-                    + " because join-service joins them by key, but they have " + present
+                    + " (payments-service writes each payment to the payments partition numbered like its"
+                    + " payments-raw partition), but they have " + present
                     + "; delete them (or use a new --data-dir) and start again");
         }
         return present.values().stream().mapToInt(Integer::intValue).findFirst();

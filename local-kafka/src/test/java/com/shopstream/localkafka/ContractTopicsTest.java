@@ -45,7 +45,7 @@ class ContractTopicsTest {
                 .allSatisfy(topic -> assertThat(topic.configs())
                         .containsExactlyEntriesOf(Map.of("message.timestamp.type", "LogAppendTime")))
                 .hasSize(EXPECTED.size() - 5);
-        assertThat(ContractTopics.coPartitioned()).containsExactly("orders", "payments");
+        assertThat(ContractTopics.coPartitioned()).containsExactly("orders", "payments-raw", "payments");
     }
 
     @Test
@@ -72,11 +72,13 @@ class ContractTopicsTest {
     void coPartitionedTopicsWithDifferentCountsAreRefused() {
         assertThat(ContractTopics.coPartitionedCount(Map.of("orders", 4, "customer-streaks", 1))).hasValue(4);
         assertThat(ContractTopics.coPartitionedCount(Map.of("orders", 4, "payments", 4))).hasValue(4);
-        assertThat(ContractTopics.coPartitionedCount(Map.of("payments-raw", 4))).isEmpty();
+        assertThat(ContractTopics.coPartitionedCount(Map.of("payments-raw", 4))).hasValue(4);
+        assertThat(ContractTopics.coPartitionedCount(Map.of("customer-streaks", 4))).isEmpty();
         assertThatIllegalStateException()
                 .isThrownBy(() -> ContractTopics.coPartitionedCount(Map.of("orders", 2, "payments", 3)))
-                .withMessage("topics [orders, payments] must have the same partition count because join-service"
-                        + " joins them by key, but they have {orders=2, payments=3}; delete them (or use a new"
+                .withMessage("topics [orders, payments-raw, payments] must have the same partition count"
+                        + " (payments-service writes each payment to the payments partition numbered like its"
+                        + " payments-raw partition), but they have {orders=2, payments=3}; delete them (or use a new"
                         + " --data-dir) and start again");
     }
 
@@ -96,7 +98,7 @@ class ContractTopicsTest {
                     .containsEntry("orders", 2)
                     .containsEntry("payments", 2) // follows its existing partner, not the requested 3
                     .containsEntry("customer-streaks", 1) // kept, only warned about
-                    .containsEntry("payments-raw", 3)
+                    .containsEntry("payments-raw", 2) // co-partitioned too: follows orders
                     .containsEntry("payments-service-dlq", 3)
                     .hasSize(EXPECTED.size());
 

@@ -23,7 +23,9 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code replay FILE.jsonl}: sends a scenario in {@code seq} order, one record at a time, orders to {@code orders}
- * and payments to {@code payments-raw}. With {@code --settle}, the next record goes only once every service has
+ * and payments to {@code payments-raw}, or, with {@code --payments-url}, to payments-service's {@code POST /payments},
+ * signed as a provider signs ({@link SignedPayments}). With {@code --settle}, the next record goes only once every
+ * service has
  * processed the previous one (its consumer groups' lag back to 0, repartition topics and {@code payments} behind
  * payments-service included): arrival order decides lateness, and a payment takes one hop more than an order.
  */
@@ -74,9 +76,20 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "where the payments go (default: ${DEFAULT-VALUE})")
     private String paymentsTopic;
 
+    @Option(names = "--payments-url", paramLabel = "URL",
+            description = "post the payments, signed, to payments-service at URL (e.g. http://127.0.0.1:8085) instead "
+                    + "of writing them to --payments-topic")
+    private String paymentsUrl;
+
+    @Option(names = "--webhook-secret", paramLabel = "whsec_...", defaultValue = "${env:SHOPSTREAM_WEBHOOK_SECRET}",
+            description = "with --payments-url: a secret of the service's shopstream.payments.webhook-secrets "
+                    + "(default: $SHOPSTREAM_WEBHOOK_SECRET)")
+    private String webhookSecret;
+
     @Override
     public Integer call() throws Exception {
         PrintStream out = simulator.out();
+        SignedPayments edge = paymentsUrl == null ? null : new SignedPayments(paymentsUrl, webhookSecret);
         List<ScenarioEvent> events = (file == null ? ShopScenario.shop() : ShopScenario.load(file)).events();
         Map<String, List<String>> inputs = new LinkedHashMap<>();
         settleGroups.forEach(group -> inputs.put(group, SERVICE_INPUTS.getOrDefault(group, List.of())));
@@ -88,7 +101,12 @@ public final class ReplayCommand implements Callable<Integer> {
             int sent = 0;
             for (ScenarioEvent event : events) {
                 String topic = event.isOrder() ? ordersTopic : paymentsTopic;
-                producer.send(new ProducerRecord<>(topic, event.key(), event.json())).get(30, TimeUnit.SECONDS);
+                if (edge != null && !event.isOrder()) {
+                    edge.post(event.json());   // payments-service writes it to payments-raw, keyed by payment id
+                    topic = "POST /payments";
+                } else {
+                    producer.send(new ProducerRecord<>(topic, event.key(), event.json())).get(30, TimeUnit.SECONDS);
+                }
                 if (settle) {
                     awaitSettled(lag, settleTimeout, event);
                 }

@@ -20,8 +20,11 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 public final class ShopStreamWriter {
 
-    /** The three input topics. */
-    /** @param payments {@code null}: payments go to {@code paymentsRaw} only (payments-service keys them itself) */
+    /**
+     * The three input topics.
+     *
+     * @param payments {@code null}: payments go to {@code paymentsRaw} only (payments-service writes them on)
+     */
     public record InputTopics(String orders, String paymentsRaw, String payments) {
     }
 

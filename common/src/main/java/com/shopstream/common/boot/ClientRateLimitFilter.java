@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.TimeMeter;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
@@ -23,24 +24,30 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * A token bucket per client (Bucket4j) in front of the HTTP API: {@code burst} requests at once, refilled at
  * {@code requestsPerSecond}; a request beyond it is a 429 with {@code Retry-After} and is counted in
  * {@code shopstream.http.rate.limited}. A client is the request's remote address (behind a proxy, with
- * {@code server.forward-headers-strategy=native}, the address the proxy forwards). The buckets live in a bounded
- * cache, forgotten after {@link #IDLE} without a request, so that no number of clients grows the heap without
- * bound. The actuator is not limited: probes and scrapes must never be refused.
+ * {@code server.forward-headers-strategy=native} and the proxies' addresses in
+ * {@code server.tomcat.remoteip.internal-proxies}, the address the proxy forwards). The buckets live in a bounded
+ * cache, forgotten after {@code idle} without a request, so that no number of clients grows the heap without bound.
+ * The actuator is not limited: probes and scrapes must never be refused.
  */
 public final class ClientRateLimitFilter extends OncePerRequestFilter {
 
     static final String METER = "shopstream.http.rate.limited";
-    private static final Duration IDLE = Duration.ofMinutes(10);
 
     private final ShopstreamProperties.RateLimit limit;
     private final LoadingCache<String, Bucket> buckets;
     private final Counter refused;
 
     public ClientRateLimitFilter(ShopstreamProperties.RateLimit limit, MeterRegistry registry) {
+        this(limit, registry, TimeMeter.SYSTEM_NANOTIME);
+    }
+
+    /** @param time the buckets' clock (Bucket4j's): tests give one that stands still */
+    ClientRateLimitFilter(ShopstreamProperties.RateLimit limit, MeterRegistry registry, TimeMeter time) {
         this.limit = limit;
-        this.buckets = Caffeine.newBuilder().maximumSize(limit.clients()).expireAfterAccess(IDLE)
-                .build(client -> Bucket.builder().addLimit(Bandwidth.builder().capacity(limit.burst())
-                        .refillGreedy(limit.requestsPerSecond(), Duration.ofSeconds(1)).build()).build());
+        this.buckets = Caffeine.newBuilder().maximumSize(limit.clients()).expireAfterAccess(limit.idle())
+                .build(client -> Bucket.builder().withCustomTimePrecision(time).addLimit(Bandwidth.builder()
+                        .capacity(limit.burst()).refillGreedy(limit.requestsPerSecond(), Duration.ofSeconds(1))
+                        .build()).build());
         this.refused = registry == null ? null : Counter.builder(METER)
                 .description("HTTP API requests refused with 429: their client was over its rate").register(registry);
     }

@@ -133,14 +133,16 @@ public record ShopstreamProperties(
      * @param requestsPerSecond the rate a client's bucket refills at
      * @param burst             how many requests a client may send at once
      * @param clients           how many clients' buckets are kept at most (the least recent are forgotten)
+     * @param idle              a client's bucket is forgotten after this long without a request
      */
     public record RateLimit(@DefaultValue("true") boolean enabled, @DefaultValue("100") long requestsPerSecond,
-                            @DefaultValue("200") long burst, @DefaultValue("100000") long clients) {
+                            @DefaultValue("200") long burst, @DefaultValue("100000") long clients,
+                            @DefaultValue("10m") Duration idle) {
 
         public RateLimit {
-            if (requestsPerSecond <= 0 || burst <= 0 || clients <= 0) {
-                throw new IllegalArgumentException("shopstream.rate-limit.requests-per-second, burst and clients "
-                        + "must be positive: " + requestsPerSecond + ", " + burst + ", " + clients);
+            if (requestsPerSecond <= 0 || burst <= 0 || clients <= 0 || idle.isNegative() || idle.isZero()) {
+                throw new IllegalArgumentException("shopstream.rate-limit.requests-per-second, burst, clients and idle "
+                        + "must be positive: " + requestsPerSecond + ", " + burst + ", " + clients + ", " + idle);
             }
         }
     }

@@ -11,8 +11,20 @@ import org.springframework.mock.web.MockHttpServletResponse;
 class ClientRateLimitFilterTest {
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final ClientRateLimitFilter filter =
-            new ClientRateLimitFilter(new ShopstreamProperties.RateLimit(true, 1, 3, 100), registry);
+    /** Bucket4j's clock, standing still: no token comes back during the test, however slow the machine. */
+    private final io.github.bucket4j.TimeMeter stopped = new io.github.bucket4j.TimeMeter() {
+        @Override
+        public long currentTimeNanos() {
+            return 1_000_000_000L;
+        }
+
+        @Override
+        public boolean isWallClockBased() {
+            return false;
+        }
+    };
+    private final ClientRateLimitFilter filter = new ClientRateLimitFilter(
+            new ShopstreamProperties.RateLimit(true, 1, 3, 100, java.time.Duration.ofMinutes(10)), registry, stopped);
 
     private MockHttpServletResponse request(String client, String path) throws Exception {
         MockHttpServletRequest request = new MockHttpServletRequest("POST", path);

@@ -79,9 +79,17 @@ public class WindowQueryController {
                 + "' is required (an ISO-8601 instant, e.g. 2026-01-22T10:00:00Z)"));
     }
 
+    /** Kafka's timestamps are epoch milliseconds: an instant outside them is no window's start. */
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
+
     private static Instant instant(String text, String parameter) {
         try {
-            return Instant.parse(text);
+            Instant instant = Instant.parse(text);
+            if (instant.isBefore(Instant.EPOCH) || instant.isAfter(LATEST)) {
+                throw new WindowQueryException(HttpStatus.BAD_REQUEST, parameter + " must lie between "
+                        + Instant.EPOCH + " and " + LATEST + ", not " + instant);
+            }
+            return instant;
         } catch (DateTimeParseException e) {
             throw new WindowQueryException(HttpStatus.BAD_REQUEST, parameter + " must be an ISO-8601 instant such as "
                     + "2026-01-22T10:00:00Z, not '" + (text.length() > 40 ? text.substring(0, 40) + "…" : text) + "'");

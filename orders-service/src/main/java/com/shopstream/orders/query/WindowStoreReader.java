@@ -23,6 +23,7 @@ import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
 import org.springframework.kafka.config.StreamsBuilderFactoryBean;
+import org.springframework.web.client.HttpClientErrorException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
@@ -111,6 +112,10 @@ public final class WindowStoreReader {
                     .retrieve()
                     .body(new ParameterizedTypeReference<List<WindowRow>>() { });
             return rows == null ? List.of() : rows;
+        } catch (HttpClientErrorException e) {
+            // the peer refused the request itself (over a limit, rate-limited): the caller gets the same answer
+            throw new WindowQueryException(HttpStatus.valueOf(e.getStatusCode().value()),
+                    "another instance holding part of " + query.name() + " refused: " + e.getResponseBodyAsString());
         } catch (RestClientException e) {
             // the caller learns that part of the answer is missing; where it lives is for the operator's log
             log.warn("instance {}:{} holding part of {} did not answer: {}", host.host(), host.port(), query.name(),

@@ -90,6 +90,11 @@ class OrdersServiceBrokerTest extends ServiceBrokerTest {
         HttpResponse<String> tooWide = get("/windows/orders-per-5m?from=2026-01-01T00:00:00Z&to=2026-01-22T11:00:00Z");
         assertThat(tooWide.statusCode()).isEqualTo(400);
         assertThat(tooWide.body()).contains("is wider than PT24H (shopstream.orders.query-max-range)");
+
+        HttpResponse<String> beyondKafka = get(
+                "/windows/orders-per-5m?from=%2B300000000-01-01T00:00:00Z&to=%2B300000000-01-01T00:00:00Z");
+        assertThat(beyondKafka.statusCode()).isEqualTo(400);
+        assertThat(beyondKafka.body()).contains("from must lie between 1970-01-01T00:00:00Z and");
     }
 
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {

@@ -21,6 +21,11 @@ import org.slf4j.LoggerFactory;
  * are dead letters; the others are counted, and move their partition's clock no further than their broker time + the
  * allowance (1 min), so no honest order is made late. Without that bound the first of them, 59 minutes ahead, would
  * have refused every honest order after it for the next 56 minutes.
+ *
+ * <p>The honest orders are appended 110 s after their event time, and each poisoning record comes 2 s before the
+ * end of a 5-minute window, so the bound is tested to the second: the clock then reads 10:04:58 + 110 s + the
+ * allowance, the watermark that − 3 min, and the next honest order's window [10:00, 10:05) closes (its order late)
+ * for any allowance of 72 s or more.
  */
 class PoisoningRecordAttackTest {
 
@@ -28,8 +33,9 @@ class PoisoningRecordAttackTest {
     private static final Instant START = Instant.parse("2026-01-22T10:00:00Z");
     /** Honest order index → how far ahead of its broker time the poisoning record sent right after it is. */
     private static final Map<Integer, Duration> POISON = Map.of(
-            100, Duration.ofMinutes(59), 300, Duration.ofMinutes(61), 500, Duration.ofHours(2),
-            700, Duration.ofMinutes(30), 900, Duration.ofDays(365));
+            298, Duration.ofMinutes(59), 598, Duration.ofMinutes(61), 898, Duration.ofHours(2),
+            448, Duration.ofMinutes(30), 748, Duration.ofDays(365));
+    private static final Duration APPENDED_AFTER = Duration.ofSeconds(110);
 
     private StreamsHarness harness;
 
@@ -45,12 +51,12 @@ class PoisoningRecordAttackTest {
                 OrderWindowConfigs.of(TestStreams.topics(), WindowQuery.contractDefaults(Duration.ofMinutes(3)))),
                 streams);
         for (int i = 0; i < 1_000; i++) {
-            // honest: event time 1 s apart, appended by the broker 2 s after it
+            // honest: event time 1 s apart, appended by the broker 110 s after it
             Instant event = START.plusSeconds(i);
-            harness.pipeAt("orders", Long.toString(i), order(i, event), event.plusSeconds(2));
+            Instant broker = event.plus(APPENDED_AFTER);
+            harness.pipeAt("orders", Long.toString(i), order(i, event), broker);
             Duration ahead = POISON.get(i);
             if (ahead != null) {
-                Instant broker = event.plusSeconds(2);
                 harness.pipeAt("orders", Long.toString(100_000 + i), order(100_000 + i, broker.plus(ahead)), broker);
             }
         }

@@ -14,9 +14,14 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -96,6 +101,9 @@ public class PaymentsController {
         List<Rejected> rejected = new ArrayList<>();
         List<Rejected> failed = new ArrayList<>();
         List<Pending> pending = new ArrayList<>();
+        // a payment id twice in this batch: the second copy is the first's duplicate once the first is written
+        Map<String, Pending> pendingIds = new HashMap<>();
+        List<Repeat> repeats = new ArrayList<>();
         int duplicates = 0;
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
@@ -111,9 +119,23 @@ public class PaymentsController {
                 continue;
             }
             meters.fieldsDropped(ContractFields.outside(json));
+            Pending earlier = pendingIds.get(payment.paymentId());
+            if (earlier != null) {
+                if (MessageDigest.isEqual(PaymentDigest.of(earlier.payment()), PaymentDigest.of(payment))) {
+                    repeats.add(new Repeat(i + 1, earlier));
+                } else {
+                    rejected.add(new Rejected(i + 1, "payment_id", "payment_id " + payment.paymentId()
+                            + " is on line " + earlier.line() + " of this batch with other content"));
+                }
+                continue;
+            }
             switch (admit(payment)) {
-                case NEW -> pending.add(new Pending(i + 1, payment,
-                        publisher.send(payment.paymentId(), EventWriter.write(payment))));
+                case NEW -> {
+                    Pending write = new Pending(i + 1, payment,
+                            publisher.send(payment.paymentId(), EventWriter.write(payment)));
+                    pending.add(write);
+                    pendingIds.put(payment.paymentId(), write);
+                }
                 case REPEAT -> duplicates++;
                 case CONFLICT -> rejected.add(new Rejected(i + 1, "payment_id",
                         "payment_id " + payment.paymentId() + " was accepted before with other content"));
@@ -122,18 +144,33 @@ public class PaymentsController {
             }
         }
         int written = 0;
+        Set<Pending> done = new HashSet<>();
         for (Pending line : pending) {
             try {
                 line.send().get(sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
                 accepted.confirm(line.payment());
+                done.add(line);
                 written++;
             } catch (ExecutionException | TimeoutException e) {
                 accepted.release(line.payment());
-                failed.add(new Rejected(line.line(), null, "not written: " + rootMessage(e) + "; retry"));
+                if (tooLargeForTheBroker(e)) {
+                    meters.refused(HttpStatus.CONTENT_TOO_LARGE, "record_too_large");
+                    rejected.add(new Rejected(line.line(), null, "larger than the broker accepts; do not retry"));
+                } else {
+                    failed.add(new Rejected(line.line(), null, "not written: " + rootMessage(e) + "; retry"));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 accepted.release(line.payment());
                 failed.add(new Rejected(line.line(), null, "not written: interrupted; retry"));
+            }
+        }
+        for (Repeat repeat : repeats) {
+            if (done.contains(repeat.of())) {
+                duplicates++;
+            } else {
+                failed.add(new Rejected(repeat.line(), "payment_id", "not written (the same payment as line "
+                        + repeat.of().line() + "); retry"));
             }
         }
         Batch result = new Batch(written, duplicates, rejected, failed);
@@ -161,7 +198,7 @@ public class PaymentsController {
         if (!stored.known()) {
             return here;
         }
-        if (java.security.MessageDigest.isEqual(stored.digest(), PaymentDigest.of(payment))) {
+        if (MessageDigest.isEqual(stored.digest(), PaymentDigest.of(payment))) {
             accepted.confirm(payment);
             return AcceptedPayments.Outcome.REPEAT;
         }
@@ -264,6 +301,10 @@ public class PaymentsController {
     }
 
     private record Pending(int line, Payment payment, CompletableFuture<SendResult<String, byte[]>> send) {
+    }
+
+    /** A line repeating an earlier line's payment in the same batch. */
+    private record Repeat(int line, Pending of) {
     }
 
     static final class UnauthenticatedException extends RuntimeException {

@@ -8,7 +8,6 @@ import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyQueryMetadata;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.state.HostInfo;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyWindowStore;
@@ -55,8 +54,9 @@ public final class StoredPaymentIds {
             ReadOnlyWindowStore<String, byte[]> ids = streams.store(query);
             byte[] digest = FirstPaymentPerId.kept(ids, paymentId, Instant.EPOCH, Instant.ofEpochMilli(Long.MAX_VALUE));
             return digest == null ? Lookup.UNKNOWN : new Lookup(true, digest);
-        } catch (StreamsException e) {
-            // restoring, migrating or closing (InvalidStateStoreException and kin): the topology still drops the repeat
+        } catch (RuntimeException e) {
+            // restoring, migrating or closing (InvalidStateStoreException and kin, or a state that changed since the
+            // check): the topology still drops the repeat
             return Lookup.UNKNOWN;
         }
     }

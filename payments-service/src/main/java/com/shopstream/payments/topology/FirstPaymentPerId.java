@@ -19,7 +19,7 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * read from ({@link SourcePartitioner} writes it to the same partition number): a repeat with the same
  * content ({@link PaymentDigest}) is a provider's retry and is dropped; a repeat with other content is a dead letter
  * naming the id, so that neither payment is silently replaced. The ids live in a changelogged window store (retention:
- * the window, on the records' times), so the decision holds across pods, restarts and replays. It is exact when every
+ * the window, on the clock of the payment's partition), so the decision holds across pods, restarts and replays. It is exact when every
  * delivery of an id reaches the same {@code payments-raw} partition: keyed by payment id, as the HTTP edge and
  * providers key them.
  */
@@ -62,10 +62,13 @@ public final class FirstPaymentPerId implements Processor<String, Timed<Payment>
         }
         Payment payment = event.event();
         byte[] digest = PaymentDigest.of(payment);
-        Instant at = Instant.ofEpochMilli(record.timestamp());
-        switch (PaymentRepeat.of(kept(ids, payment.paymentId(), at.minus(window), at.plus(window)), digest)) {
+        // the partition's clock, not the payment's own time: it never goes back, so an old payment's id is kept for
+        // the window too (stamped with its own time it would land in an expired segment and be forgotten at once)
+        long clock = Math.max(event.newestAfter(), record.timestamp());
+        Instant at = Instant.ofEpochMilli(clock);
+        switch (PaymentRepeat.of(kept(ids, payment.paymentId(), at.minus(window), at), digest)) {
             case FIRST -> {
-                ids.put(payment.paymentId(), digest, record.timestamp());
+                ids.put(payment.paymentId(), digest, clock);
                 context.forward(record.withKey(Long.toString(payment.orderId()))
                         .withValue(new SourcedPayment(payment, event.source().partition())));
             }

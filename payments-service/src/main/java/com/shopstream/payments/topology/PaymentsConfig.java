@@ -8,7 +8,8 @@ import java.util.Objects;
  * What {@link PaymentsTopology} needs.
  *
  * @param rawTopic      payments as providers send them, keyed by anything
- * @param paymentsTopic validated payments keyed by {@code order_id}, partitioned like {@code orders}
+ * @param paymentsTopic validated payments keyed by {@code order_id}, each in the partition numbered like its
+ *                      {@code rawTopic} partition
  * @param idempotencyWindow how long a payment id is kept: a repeat within it does not reach {@code paymentsTopic}
  */
 public record PaymentsConfig(String rawTopic, String paymentsTopic, ShopTopics topics, Duration idempotencyWindow) {

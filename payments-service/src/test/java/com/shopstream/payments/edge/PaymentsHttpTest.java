@@ -100,6 +100,21 @@ class PaymentsHttpTest extends ServiceBrokerTest {
     }
 
     @Test
+    void aPaymentTwiceInOneBatchIsWrittenOnceAndOtherContentUnderItsIdIsRejected() throws Exception {
+        String batch = payment("twice-1", 11, "11.00") + "\n" + payment("twice-1", 11, "11.00") + "\n"
+                + payment("twice-1", 11, "12.00") + "\n" + payment("after-twice", 1, "1.00") + "\n";
+
+        HttpResponse<String> response = post("/payments/batch", batch);
+
+        assertThat(response.statusCode()).isEqualTo(207);
+        assertThat(response.body()).isEqualTo("{\"accepted\":2,\"duplicates\":1,\"rejected\":[{\"line\":3,"
+                + "\"field\":\"payment_id\",\"reason\":\"payment_id twice-1 is on line 1 of this batch with other "
+                + "content\"}],\"failed\":[]}");
+        assertThat(writtenUpTo("after-twice")).extracting(OutputRecord::key)
+                .filteredOn(key -> key.equals("twice-1")).hasSize(1);
+    }
+
+    @Test
     void aRepeatedPaymentIdIsAcceptedOnceAndOtherContentConflicts() throws Exception {
         HttpResponse<String> first = post("/payments", payment("repeat-1", 5, "5.00"));
         HttpResponse<String> again = post("/payments", payment("repeat-1", 5, "5.00"));

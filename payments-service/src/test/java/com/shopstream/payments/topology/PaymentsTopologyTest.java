@@ -92,6 +92,16 @@ class PaymentsTopologyTest {
                 .containsExactly("112", "113", "114", "112");
     }
 
+    @Test
+    void anOldPaymentsIdIsKeptToo() {
+        harness.pipe("payments-raw", "other", payment("pay-20", 120, "1.00", "2026-01-25T10:00:00Z"));
+        // two days behind its partition's clock: still a payment, and still once
+        harness.pipe("payments-raw", "pay-21", payment("pay-21", 121, "2.00", "2026-01-23T10:00:00Z"));
+        harness.pipe("payments-raw", "pay-21", payment("pay-21", 121, "2.00", "2026-01-23T10:00:00Z"));
+
+        assertThat(harness.records("payments")).extracting(r -> r.key()).containsExactly("120", "121");
+    }
+
     private static String payment(String id, long orderId, String amount, String paidTs) {
         return "{\"payment_id\":\"" + id + "\",\"order_id\":" + orderId + ",\"amount\":" + amount
                 + ",\"paid_ts\":\"" + paidTs + "\"}";
