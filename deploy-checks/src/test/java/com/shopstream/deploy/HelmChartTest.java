@@ -343,6 +343,22 @@ class HelmChartTest {
     }
 
     @Test
+    void theOperatorsPasswordComesFromAnExistingSecretOnly() {
+        assertThat(env(container(defaults.workload("orders-service")), "SHOPSTREAM_MANAGEMENT_PASSWORD"))
+                .as("no operator in the default values: nobody sees the health details").isNull();
+        Manifest manifest = Chart.render(Map.of("kafka.bootstrapServers", Chart.BOOTSTRAP,
+                "operator.existingSecret", "shopstream-operator"));
+        for (String module : modules) {
+            Map<String, Object> password = env(container(manifest.workload(module)),
+                    "SHOPSTREAM_MANAGEMENT_PASSWORD");
+            assertThat(Yamls.string(password, "valueFrom.secretKeyRef.name")).as(module)
+                    .isEqualTo("shopstream-operator");
+            assertThat(envValue(container(manifest.workload(module)), "SHOPSTREAM_MANAGEMENT_USERNAME"))
+                    .isEqualTo("operator");
+        }
+    }
+
+    @Test
     void paymentsWebhookSecretsComeFromAnExistingSecretOnly() {
         assertThat(env(container(defaults.workload("payments-service")), "SHOPSTREAM_PAYMENTS_WEBHOOKSECRETS"))
                 .as("no secret in the default values").isNull();

@@ -86,6 +86,8 @@ final class SuiteRun implements AutoCloseable {
     /** {@link #startService(String, String, List)} with JVM options of its own (soaks run the full JIT). */
     ServiceProcess startService(String module, String instance, List<String> extra, List<String> jvm) {
         List<String> all = new ArrayList<>(SERVICES.getOrDefault(module, List.of()));
+        // a test bench: the tests read health details (clock offsets, the Kafka Streams state) without credentials
+        all.add("--management.endpoint.health.show-details=always");
         all.addAll(extra);
         settings.put(instance, all);
         moduleOf.put(instance, module);

@@ -33,6 +33,7 @@ import org.springframework.util.unit.DataSize;
  * @param clockOffsetWarning a WARN (and the {@code brokerClock} health details) when this pod's wall clock is further
  *                        than this from the brokers' clock
  * @param rateLimit       requests per client to the HTTP API (the actuator is not limited)
+ * @param management      who may read the health details
  */
 @ConfigurationProperties("shopstream")
 public record ShopstreamProperties(
@@ -49,7 +50,8 @@ public record ShopstreamProperties(
         @DefaultValue("counted") StateRows stateRows,
         @DefaultValue("64") int repartitionBatchSize,
         @DefaultValue("30s") Duration clockOffsetWarning,
-        @DefaultValue RateLimit rateLimit) {
+        @DefaultValue RateLimit rateLimit,
+        @DefaultValue Management management) {
 
     public ShopstreamProperties {
         futureBound(maxFutureSkew, futureAllowance);   // validates both
@@ -144,6 +146,21 @@ public record ShopstreamProperties(
                 throw new IllegalArgumentException("shopstream.rate-limit.requests-per-second, burst, clients and idle "
                         + "must be positive: " + requestsPerSecond + ", " + burst + ", " + clients + ", " + idle);
             }
+        }
+    }
+
+    /**
+     * The operator who may read the health details (HTTP Basic; every other request, health's status included, needs
+     * no credentials).
+     *
+     * @param username the operator's name
+     * @param password the operator's password; none (the default): nobody sees the details
+     */
+    public record Management(@DefaultValue("operator") String username, String password) {
+
+        @Override
+        public String toString() {
+            return "Management[username=" + username + ", password=" + (password == null ? "none" : "(set)") + "]";
         }
     }
 

@@ -27,7 +27,8 @@ import org.springframework.test.annotation.DirtiesContext;
  */
 @SpringBootTest(classes = PaymentsServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {PaymentsServiceApplication.CONFIG_NAME, "shopstream.payments.max-body-size=2KB",
-                "shopstream.payments.webhook-secrets=" + PaymentsHttpTest.SECRET})
+                "shopstream.payments.webhook-secrets=" + PaymentsHttpTest.SECRET,
+                "shopstream.management.password=" + PaymentsHttpTest.OPERATOR_PASSWORD})
 @EmbeddedKafka(partitions = 1, topics = {"orders", "payments-raw", "payments", "payments-service-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,
                 KafkaTestClients.NO_TIME_RETENTION})
@@ -35,6 +36,7 @@ import org.springframework.test.annotation.DirtiesContext;
 class PaymentsHttpTest extends ServiceBrokerTest {
 
     static final String SECRET = "whsec_c2hvcHN0cmVhbS1wYXltZW50cy1odHRwLXRlc3Q=";
+    static final String OPERATOR_PASSWORD = "operator-password-for-this-test";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
 
@@ -161,6 +163,29 @@ class PaymentsHttpTest extends ServiceBrokerTest {
         assertThat(forged.statusCode()).isEqualTo(401);
         assertThat(forged.body()).contains("no v1 signature");
         assertThat(writtenUpTo("after-forged")).extracting(OutputRecord::key).doesNotContain("forged-1");
+    }
+
+    @Test
+    void healthDetailsAreTheOperatorsAndTheStatusAnyones() throws Exception {
+        HttpResponse<String> anyone = get("/actuator/health", null);
+        HttpResponse<String> operator = get("/actuator/health", "operator:" + OPERATOR_PASSWORD);
+        HttpResponse<String> wrong = get("/actuator/health", "operator:guess");
+
+        assertThat(anyone.statusCode()).isEqualTo(200);
+        assertThat(anyone.body()).contains("\"status\":\"UP\"").doesNotContain("components", "paymentsProducer");
+        assertThat(operator.statusCode()).isEqualTo(200);
+        assertThat(operator.body()).contains("\"components\"", "\"webhookSignatures\"", "\"signatures\":\"required\"");
+        assertThat(wrong.statusCode()).isEqualTo(401);
+        assertThat(get("/actuator/health/readiness", null).body()).contains("\"status\":\"UP\"");
+    }
+
+    private HttpResponse<String> get(String path, String credentials) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path));
+        if (credentials != null) {
+            request.header("Authorization", "Basic " + java.util.Base64.getEncoder()
+                    .encodeToString(credentials.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
