@@ -31,7 +31,7 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Sends a scenario in seq order, one record at a time: orders to --orders-topic, payments to "
-                + "--payments-topic.")
+                + "--payments-topic or, with --payments-url, signed to payments-service's POST /payments.")
 public final class ReplayCommand implements Callable<Integer> {
 
     /** The services and what they read: their application ids are their consumer groups. */
@@ -102,8 +102,13 @@ public final class ReplayCommand implements Callable<Integer> {
             for (ScenarioEvent event : events) {
                 String topic = event.isOrder() ? ordersTopic : paymentsTopic;
                 if (edge != null && !event.isOrder()) {
-                    edge.post(event.json());   // payments-service writes it to payments-raw, keyed by payment id
-                    topic = "POST /payments";
+                    // payments-service writes it to payments-raw, keyed by payment id
+                    var answer = edge.post(event.json());
+                    topic = "POST /payments " + answer.statusCode();
+                    if (answer.statusCode() != 202) {
+                        out.printf("seq %d: payments-service answered %d: %s%n", event.seq(), answer.statusCode(),
+                                answer.body());
+                    }
                 } else {
                     producer.send(new ProducerRecord<>(topic, event.key(), event.json())).get(30, TimeUnit.SECONDS);
                 }

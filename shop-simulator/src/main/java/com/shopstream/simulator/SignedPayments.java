@@ -33,26 +33,40 @@ final class SignedPayments {
             throw new IllegalArgumentException("the webhook secret must be a whsec_<base64> secret of the service's "
                     + "shopstream.payments.webhook-secrets");
         }
-        this.endpoint = URI.create(url.replaceAll("/+$", "") + "/payments");
+        String base = url.replaceAll("/+$", "");
+        this.endpoint = URI.create(base.endsWith("/payments") ? base : base + "/payments");
         this.key = Base64.getDecoder().decode(secret.substring("whsec_".length()));
     }
 
-    /** Posts one payment; returns once payments-service acknowledged it (202), or throws with its answer. */
-    void post(String json) throws IOException, InterruptedException {
+    /**
+     * Posts one payment as a provider does: a 429 or a 503 is retried (after {@code Retry-After}, or a second) with
+     * the same {@code webhook-id}, at most {@link #ATTEMPTS} times. Returns payments-service's final answer: 202 when
+     * it acknowledged the payment; a 400 or 409 says why it did not, and a replay goes on, as it does past a record
+     * that payments-service dead-letters from the topic.
+     */
+    HttpResponse<String> post(String json) throws IOException, InterruptedException {
         String id = "msg_sim_" + run + "_" + messages.incrementAndGet();
-        long timestamp = System.currentTimeMillis() / 1000;
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(endpoint)
-                .timeout(Duration.ofSeconds(30))
-                .header("content-type", "application/json")
-                .header("webhook-id", id)
-                .header("webhook-timestamp", Long.toString(timestamp))
-                .header("webhook-signature", signature(key, id, timestamp, body))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
-        if (answer.statusCode() != 202) {
-            throw new IOException("payments-service answered " + answer.statusCode() + ": " + answer.body());
+        HttpResponse<String> answer = null;
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            long timestamp = System.currentTimeMillis() / 1000;
+            answer = HTTP.send(HttpRequest.newBuilder(endpoint)
+                    .timeout(Duration.ofSeconds(30))
+                    .header("content-type", "application/json")
+                    .header("webhook-id", id)
+                    .header("webhook-timestamp", Long.toString(timestamp))
+                    .header("webhook-signature", signature(key, id, timestamp, body))
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() != 429 && answer.statusCode() != 503) {
+                return answer;
+            }
+            long seconds = answer.headers().firstValueAsLong("Retry-After").orElse(1);
+            java.util.concurrent.TimeUnit.SECONDS.sleep(Math.max(1, Math.min(seconds, 30)));
         }
+        return answer;
     }
+
+    static final int ATTEMPTS = 10;
 
     static String signature(byte[] key, String id, long timestamp, byte[] body) {
         try {

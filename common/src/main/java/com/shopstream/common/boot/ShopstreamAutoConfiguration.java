@@ -42,9 +42,6 @@ import org.springframework.kafka.config.KafkaStreamsConfiguration;
 import org.springframework.kafka.config.StreamsBuilderFactoryBean;
 import org.springframework.kafka.config.StreamsBuilderFactoryBeanConfigurer;
 import org.springframework.kafka.core.KafkaAdmin;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.core.userdetails.UserDetailsService;
-import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * What every service gets from {@code common}: event reading and topic serdes, progress, and, for a service with
@@ -73,23 +70,6 @@ public class ShopstreamAutoConfiguration {
         ClientRateLimitFilter clientRateLimitFilter(ShopstreamProperties properties,
                                                     ObjectProvider<MeterRegistry> registry) {
             return new ClientRateLimitFilter(properties.rateLimit(), registry.getIfAvailable());
-        }
-    }
-
-    /** Health details for the operator only ({@link OperatorSecurity}); nothing else asks for credentials. */
-    @Configuration(proxyBeanMethods = false)
-    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-    @ConditionalOnClass(name = "org.springframework.security.web.SecurityFilterChain")
-    static class OperatorSecurityConfiguration {
-
-        @Bean
-        SecurityFilterChain shopstreamSecurityFilterChain(HttpSecurity http) throws Exception {
-            return OperatorSecurity.filterChain(http);
-        }
-
-        @Bean
-        UserDetailsService shopstreamOperators(ShopstreamProperties properties) {
-            return OperatorSecurity.operators(properties.management());
         }
     }
 

@@ -158,9 +158,19 @@ public record ShopstreamProperties(
      */
     public record Management(@DefaultValue("operator") String username, String password) {
 
+        public Management {
+            if (username == null || username.isBlank()) {
+                throw new IllegalArgumentException("shopstream.management.username must not be blank");
+            }
+        }
+
+        public boolean hasPassword() {
+            return password != null && !password.isBlank();
+        }
+
         @Override
         public String toString() {
-            return "Management[username=" + username + ", password=" + (password == null ? "none" : "(set)") + "]";
+            return "Management[username=" + username + ", password=" + (hasPassword() ? "(set)" : "none") + "]";
         }
     }
 

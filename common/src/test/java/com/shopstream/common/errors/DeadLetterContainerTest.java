@@ -11,6 +11,6 @@ class DeadLetterContainerTest extends ContainerBrokerTest {
 
     @Test
     void anUnreadableRecordInItsDeadLetterOut() {
-        DeadLetterBrokerTest.DeadLetterRoundTrip.run(bootstrapServers(), "dlq-container-test");
+        DeadLetterAttackTest.DeadLetterRoundTrip.run(bootstrapServers(), "dlq-container-test");
     }
 }

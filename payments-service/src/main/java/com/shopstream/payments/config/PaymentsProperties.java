@@ -64,6 +64,15 @@ public record PaymentsProperties(
         }
     }
 
+    /** Names how many webhook secrets there are, never what they are. */
+    @Override
+    public String toString() {
+        return "PaymentsProperties[sendTimeout=" + sendTimeout + ", maxBodySize=" + maxBodySize + ", maxBatchLines="
+                + maxBatchLines + ", idempotencyWindow=" + idempotencyWindow + ", idempotencyMaxIds="
+                + idempotencyMaxIds + ", webhookSecrets=" + webhookSecrets.size() + " (not shown), webhookTolerance="
+                + webhookTolerance + ", acceptUnsigned=" + acceptUnsigned + "]";
+    }
+
     public PaymentsProperties {
         webhookSecrets = webhookSecrets == null ? List.of() : List.copyOf(webhookSecrets);
         if (maxBatchLines <= 0) {

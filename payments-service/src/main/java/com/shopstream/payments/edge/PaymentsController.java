@@ -18,10 +18,8 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -144,33 +142,43 @@ public class PaymentsController {
             }
         }
         int written = 0;
-        Set<Pending> done = new HashSet<>();
+        int tooLarge = 0;
+        Map<Pending, Written> outcomes = new HashMap<>();
         for (Pending line : pending) {
             try {
                 line.send().get(sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
                 accepted.confirm(line.payment());
-                done.add(line);
+                outcomes.put(line, Written.YES);
                 written++;
             } catch (ExecutionException | TimeoutException e) {
                 accepted.release(line.payment());
                 if (tooLargeForTheBroker(e)) {
                     meters.refused(HttpStatus.CONTENT_TOO_LARGE, "record_too_large");
                     rejected.add(new Rejected(line.line(), null, "larger than the broker accepts; do not retry"));
+                    outcomes.put(line, Written.TOO_LARGE);
+                    tooLarge++;
                 } else {
                     failed.add(new Rejected(line.line(), null, "not written: " + rootMessage(e) + "; retry"));
+                    outcomes.put(line, Written.NO);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 accepted.release(line.payment());
                 failed.add(new Rejected(line.line(), null, "not written: interrupted; retry"));
+                outcomes.put(line, Written.NO);
             }
         }
+        // a repeat within the batch shares the fate of the line it repeats
         for (Repeat repeat : repeats) {
-            if (done.contains(repeat.of())) {
-                duplicates++;
-            } else {
-                failed.add(new Rejected(repeat.line(), "payment_id", "not written (the same payment as line "
-                        + repeat.of().line() + "); retry"));
+            switch (outcomes.get(repeat.of())) {
+                case YES -> duplicates++;
+                case TOO_LARGE -> {
+                    rejected.add(new Rejected(repeat.line(), null, "larger than the broker accepts (as line "
+                            + repeat.of().line() + "); do not retry"));
+                    tooLarge++;
+                }
+                case NO -> failed.add(new Rejected(repeat.line(), "payment_id", "not written (the same payment as "
+                        + "line " + repeat.of().line() + "); retry"));
             }
         }
         Batch result = new Batch(written, duplicates, rejected, failed);
@@ -179,8 +187,11 @@ public class PaymentsController {
             status = HttpStatus.SERVICE_UNAVAILABLE;
         } else if (rejected.isEmpty()) {
             status = HttpStatus.ACCEPTED;
+        } else if (written + duplicates > 0) {
+            status = HttpStatus.MULTI_STATUS;
         } else {
-            status = written + duplicates == 0 ? HttpStatus.BAD_REQUEST : HttpStatus.MULTI_STATUS;
+            // nothing written: too large for the broker throughout is a 413, as for one payment
+            status = tooLarge == rejected.size() ? HttpStatus.CONTENT_TOO_LARGE : HttpStatus.BAD_REQUEST;
         }
         return ResponseEntity.status(status).body(result);
     }
@@ -302,6 +313,9 @@ public class PaymentsController {
 
     private record Pending(int line, Payment payment, CompletableFuture<SendResult<String, byte[]>> send) {
     }
+
+    /** What became of a batch line's write. */
+    private enum Written { YES, TOO_LARGE, NO }
 
     /** A line repeating an earlier line's payment in the same batch. */
     private record Repeat(int line, Pending of) {

@@ -167,6 +167,7 @@ class PaymentsHttpTest extends ServiceBrokerTest {
 
     @Test
     void healthDetailsAreTheOperatorsAndTheStatusAnyones() throws Exception {
+        awaitRunning();
         HttpResponse<String> anyone = get("/actuator/health", null);
         HttpResponse<String> operator = get("/actuator/health", "operator:" + OPERATOR_PASSWORD);
         HttpResponse<String> wrong = get("/actuator/health", "operator:guess");
@@ -177,6 +178,26 @@ class PaymentsHttpTest extends ServiceBrokerTest {
         assertThat(operator.body()).contains("\"components\"", "\"webhookSignatures\"", "\"signatures\":\"required\"");
         assertThat(wrong.statusCode()).isEqualTo(401);
         assertThat(get("/actuator/health/readiness", null).body()).contains("\"status\":\"UP\"");
+        // no other path reads credentials: a caller's own Authorization header is no business of this service's
+        assertThat(get("/actuator/prometheus", "operator:guess").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aPaymentWithSomeoneElsesAuthorizationHeaderIsReadAsAnyOther() throws Exception {
+        String body = payment("basic-1", 12, "12.00");
+        String id = "msg_basic_1";
+        long now = System.currentTimeMillis() / 1000;
+        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
+                        + "/payments"))
+                .header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString(
+                        "provider:its-own-password".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .header(WebhookSignatures.ID_HEADER, id)
+                .header(WebhookSignatures.TIMESTAMP_HEADER, Long.toString(now))
+                .header(WebhookSignatures.SIGNATURE_HEADER, WebhookSignatures.sign(SECRET, id, now, bytes))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
     }
 
     private HttpResponse<String> get(String path, String credentials) throws IOException, InterruptedException {

@@ -17,13 +17,17 @@ import org.junit.jupiter.api.Test;
 import org.springframework.kafka.test.EmbeddedKafkaBroker;
 import org.springframework.kafka.test.context.EmbeddedKafka;
 
-/** A real broker: an unreadable record in, its dead letter out, and the service still processing. */
+/**
+ * Records sent to make a service fail, on a real broker: an unreadable one (its dead letter out, the service still
+ * processing), and one at the broker's size limit, whose dead letter with its headers would be over it (written
+ * truncated, the service still processing).
+ */
 @EmbeddedKafka(partitions = 1,
         topics = {TimedOrdersFixture.INPUT, TimedOrdersFixture.ADMITTED, TimedOrdersFixture.LATE,
-                DeadLetterBrokerTest.SERVICE + "-dlq", DeadLetterBrokerTest.AT_LIMIT + "-dlq"},
+                DeadLetterAttackTest.SERVICE + "-dlq", DeadLetterAttackTest.AT_LIMIT + "-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,
                 KafkaTestClients.NO_TIME_RETENTION})
-class DeadLetterBrokerTest {
+class DeadLetterAttackTest {
 
     static final String SERVICE = "dlq-broker-test";
     static final String AT_LIMIT = "dlq-at-limit-test";
