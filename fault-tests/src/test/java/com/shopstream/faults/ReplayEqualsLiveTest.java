@@ -141,10 +141,14 @@ class ReplayEqualsLiveTest {
         }
     }
 
-    /** Orders 100 ms apart (a live rate of 1,000/s runs 10 × event time): 20 minutes of windows and sessions. */
+    /**
+     * Orders 100 ms apart (a live rate of 1,000/s runs 10 × event time): 20 minutes of windows and sessions, ending 25
+     * minutes ago, so that the closing records (20 minutes after the stream) are behind the broker's clock in both runs
+     * and close the same windows however late each run writes them.
+     */
     private static GeneratorSettings settings() {
         Duration spacing = Duration.ofMillis(100);
-        Instant start = Instant.now().minus(spacing.multipliedBy(ORDERS)).minus(Duration.ofMinutes(10))
+        Instant start = Instant.now().minus(spacing.multipliedBy(ORDERS)).minus(Duration.ofMinutes(25))
                 .truncatedTo(ChronoUnit.MINUTES);
         return GeneratorSettings.defaults(13, ORDERS).withSpacing(spacing).withStart(start);
     }
