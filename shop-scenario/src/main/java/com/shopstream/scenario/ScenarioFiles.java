@@ -6,9 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The golden scenario and its expected results, as this module carries them (resources next to this class, copied
- * from where the contract's owner publishes them by {@code scripts/sync-contract}): the simulator's jar and every test
- * read these, so nothing outside the repository is needed.
+ * The golden scenario and its expected results (resources next to this class; with docs/CONTRACT.md, the source of
+ * truth): the simulator's jar and every test read these, so nothing outside the repository is needed.
  */
 public final class ScenarioFiles {
 
