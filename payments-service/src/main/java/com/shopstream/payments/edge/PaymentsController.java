@@ -1,5 +1,6 @@
 package com.shopstream.payments.edge;
 
+import com.shopstream.common.errors.CauseChain;
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.json.EventWriter;
 import com.shopstream.common.json.InvalidEventException;
@@ -295,19 +296,11 @@ public class PaymentsController {
     }
 
     private static boolean tooLargeForTheBroker(Throwable e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof RecordTooLargeException || cause instanceof RecordBatchTooLargeException) {
-                return true;
-            }
-        }
-        return false;
+        return CauseChain.has(e, RecordTooLargeException.class, RecordBatchTooLargeException.class);
     }
 
     private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = CauseChain.root(e);
         return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
     }
 

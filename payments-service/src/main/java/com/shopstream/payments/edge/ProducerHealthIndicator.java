@@ -1,5 +1,6 @@
 package com.shopstream.payments.edge;
 
+import com.shopstream.common.errors.CauseChain;
 import java.time.Clock;
 import java.time.Instant;
 import org.apache.kafka.common.errors.RetriableException;
@@ -65,19 +66,11 @@ public final class ProducerHealthIndicator implements HealthIndicator {
 
     /** A timeout or a retriable Kafka error anywhere in the chain: the brokers, not the record. */
     static boolean brokersUnavailable(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof RetriableException || cause instanceof java.util.concurrent.TimeoutException) {
-                return true;
-            }
-        }
-        return false;
+        return CauseChain.has(failure, RetriableException.class, java.util.concurrent.TimeoutException.class);
     }
 
     private static String describe(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = CauseChain.root(failure);
         return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 }
