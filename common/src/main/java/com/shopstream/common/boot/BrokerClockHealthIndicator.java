@@ -1,6 +1,6 @@
 package com.shopstream.common.boot;
 
-import com.shopstream.common.time.BrokerClock;
+import com.shopstream.eventtime.BrokerClock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,7 +1,7 @@
 package com.shopstream.common.boot;
 
-import com.shopstream.common.time.BrokerClock;
 import com.shopstream.common.time.BrokerTimeStamps;
+import com.shopstream.eventtime.BrokerClock;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

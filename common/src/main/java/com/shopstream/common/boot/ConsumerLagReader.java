@@ -1,16 +1,16 @@
 package com.shopstream.common.boot;
 
 import com.shopstream.common.watermark.EventTimeRuntime;
-import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.eventtime.InputPartition;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.KafkaStreams;
-import java.util.function.Supplier;
 
 /**
  * How far the stream threads' consumers are behind on each partition they read: the consumer's own

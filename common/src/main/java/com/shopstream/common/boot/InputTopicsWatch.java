@@ -1,9 +1,9 @@
 package com.shopstream.common.boot;
 
-import com.shopstream.common.time.BrokerClock;
 import com.shopstream.common.watermark.EventTimeRuntime;
-import com.shopstream.common.watermark.InputClocks;
-import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.eventtime.BrokerClock;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

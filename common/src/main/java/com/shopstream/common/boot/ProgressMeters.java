@@ -2,10 +2,10 @@ package com.shopstream.common.boot;
 
 import com.shopstream.common.progress.PartitionReport;
 import com.shopstream.common.progress.ProgressRegistry;
-import com.shopstream.common.progress.QueryReport;
-import com.shopstream.common.watermark.LateCause;
 import com.shopstream.common.progress.QueryProgress;
+import com.shopstream.common.progress.QueryReport;
 import com.shopstream.common.progress.StoreSize;
+import com.shopstream.eventtime.LateCause;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,15 +1,15 @@
 package com.shopstream.common.boot;
 
 import com.shopstream.common.streams.RocksDbMemory;
-import com.shopstream.common.time.BrokerClock;
 import com.shopstream.common.watermark.EventTimeRuntime;
-import com.shopstream.common.watermark.FutureBound;
-import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.eventtime.BrokerClock;
+import com.shopstream.eventtime.FutureBound;
+import com.shopstream.eventtime.InputClocks;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.util.unit.DataSize;
 
 /**

@@ -1,9 +1,9 @@
 package com.shopstream.common.json;
 
-import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
-import com.shopstream.common.time.BrokerClock;
+import com.shopstream.common.model.ShopEvent;
+import com.shopstream.eventtime.BrokerClock;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,7 +19,7 @@ import tools.jackson.core.json.JsonFactory;
  * Reads orders and payments exactly as the contract says: ISO-8601 or epoch-millisecond timestamps, exact decimal
  * amounts (at least 0, at most 2 fraction digits), unknown fields ignored, everything else rejected with a short
  * reason. How far ahead an event time may be is not decided here: a service reading a topic decides it against the
- * record's broker time ({@link com.shopstream.common.watermark.FutureBound}), the same on every replay; only the HTTP
+ * record's broker time ({@link com.shopstream.eventtime.FutureBound}), the same on every replay; only the HTTP
  * edge, which has no broker time yet, asks {@link #notTooFarAhead} against its wall clock, to answer the caller.
  *
  * <p>Streaming parser rather than data binding: it is on every service's hot path and it has to say precisely which

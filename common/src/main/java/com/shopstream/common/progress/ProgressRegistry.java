@@ -1,9 +1,9 @@
 package com.shopstream.common.progress;
 
 import com.shopstream.common.errors.FailureStage;
-import com.shopstream.common.watermark.InputClocks;
-import com.shopstream.common.watermark.InputPartition;
-import com.shopstream.common.watermark.LateCause;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
+import com.shopstream.eventtime.LateCause;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,18 +1,18 @@
 package com.shopstream.common.progress;
 
-import com.shopstream.common.watermark.InputClocks;
-import com.shopstream.common.watermark.InputClocks.PartitionState;
-import com.shopstream.common.watermark.InputPartition;
-import com.shopstream.common.watermark.LateCause;
+import com.shopstream.eventtime.InputClocks.PartitionState;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
+import com.shopstream.eventtime.LateCause;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;

@@ -1,6 +1,8 @@
 package com.shopstream.common.time;
 
 import com.shopstream.common.model.ShopEvent;
+import com.shopstream.eventtime.BrokerClock;
+import com.shopstream.eventtime.FutureBound;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.processor.TimestampExtractor;
@@ -9,7 +11,7 @@ import org.apache.kafka.streams.processor.TimestampExtractor;
  * An input record's Kafka Streams timestamp is its <em>broker time</em>: the time the broker appended it (the
  * contract's input topics use {@code LogAppendTime}), or, on a topic left on {@code CreateTime}, the time its
  * producer gave it. The event time stays in the payload ({@code order_ts}, {@code paid_ts}); the source step reads it
- * from there and measures it against the broker time ({@link com.shopstream.common.watermark.FutureBound}), and
+ * from there and measures it against the broker time ({@link com.shopstream.eventtime.FutureBound}), and
  * stamps what it sends on with the partition's clock reading: no later than the broker time plus the allowance.
  *
  * <p>Every record of a {@code LogAppendTime} topic also tells the process what time the brokers have reached

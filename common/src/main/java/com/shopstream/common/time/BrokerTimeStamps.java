@@ -1,5 +1,6 @@
 package com.shopstream.common.time;
 
+import com.shopstream.eventtime.BrokerClock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;

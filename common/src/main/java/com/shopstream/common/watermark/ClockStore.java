@@ -1,6 +1,8 @@
 package com.shopstream.common.watermark;
 
 import com.shopstream.common.streams.PreCommitStore;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

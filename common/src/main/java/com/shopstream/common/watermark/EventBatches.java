@@ -3,6 +3,8 @@ package com.shopstream.common.watermark;
 import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.serde.BinaryEvents;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package com.shopstream.common.watermark;
 
 import com.shopstream.common.model.ShopEvent;
+import com.shopstream.eventtime.InputClocks;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

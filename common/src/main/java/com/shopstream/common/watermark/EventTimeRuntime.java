@@ -1,6 +1,9 @@
 package com.shopstream.common.watermark;
 
-import com.shopstream.common.time.BrokerClock;
+import com.shopstream.eventtime.BrokerClock;
+import com.shopstream.eventtime.FutureBound;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.OptionalInt;

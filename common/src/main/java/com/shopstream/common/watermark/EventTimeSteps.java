@@ -5,6 +5,7 @@ import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.eventtime.LatenessRule;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;

@@ -1,5 +1,6 @@
 package com.shopstream.common.watermark;
 
+import com.shopstream.eventtime.QueryLateness;
 import java.util.List;
 import java.util.Objects;
 

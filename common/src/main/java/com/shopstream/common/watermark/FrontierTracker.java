@@ -2,7 +2,10 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StreamsRuntime;
-import com.shopstream.common.time.BrokerClock;
+import com.shopstream.eventtime.BrokerClock;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
+import com.shopstream.eventtime.QueryLateness;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,10 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.eventtime.InputPartition;
+import com.shopstream.eventtime.LateCause;
+import com.shopstream.eventtime.QueryLateness;
+import com.shopstream.eventtime.Refusal;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 

@@ -1,5 +1,9 @@
 package com.shopstream.common.watermark;
 
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
+import com.shopstream.eventtime.LateCause;
+import com.shopstream.eventtime.Refusal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.apache.kafka.common.header.Header;

@@ -4,6 +4,7 @@ import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.eventtime.InputPartition;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

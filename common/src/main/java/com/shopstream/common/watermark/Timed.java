@@ -1,5 +1,6 @@
 package com.shopstream.common.watermark;
 
+import com.shopstream.eventtime.InputPartition;
 /**
  * What flows through a query's event-time steps. Between a source step and the query's operator (through any
  * repartition topic): {@link Event}s (one by one, or in {@link Batch}es) and {@link Report}s. After the frontier

@@ -3,6 +3,7 @@ package com.shopstream.common.watermark;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.serde.BinaryEvents;
 import com.shopstream.common.serde.BinaryFormat;
+import com.shopstream.eventtime.InputPartition;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

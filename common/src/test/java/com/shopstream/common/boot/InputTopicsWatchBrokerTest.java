@@ -3,8 +3,8 @@ package com.shopstream.common.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.testing.KafkaTestClients;
-import com.shopstream.common.time.BrokerClock;
-import com.shopstream.common.watermark.InputPartition;
+import com.shopstream.eventtime.BrokerClock;
+import com.shopstream.eventtime.InputPartition;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -4,12 +4,12 @@ import static com.shopstream.common.testing.RecordingDeadLetterPublisher.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.json.InvalidEventException;
-import com.shopstream.common.testing.TimedOrdersFixture;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
-import com.shopstream.common.watermark.TimeWindowLateness;
-import com.shopstream.common.watermark.QueryLateness;
+import com.shopstream.common.testing.TimedOrdersFixture;
+import com.shopstream.eventtime.QueryLateness;
+import com.shopstream.eventtime.TimeWindowLateness;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package com.shopstream.common.testing;
 
-import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.boot.InputTopicsWatch;
+import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.errors.DeadLetterPublisher;
 import com.shopstream.common.errors.KafkaDeadLetterPublisher;
 import com.shopstream.common.json.EventReader;
@@ -10,8 +10,8 @@ import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.streams.StreamsDefaults;
 import com.shopstream.common.streams.StreamsRuntime;
-import com.shopstream.common.time.BrokerClock;
 import com.shopstream.common.watermark.EventTimeRuntime;
+import com.shopstream.eventtime.BrokerClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
+import com.shopstream.eventtime.BrokerClock;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Optional;

@@ -2,6 +2,7 @@ package com.shopstream.common.time;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.shopstream.eventtime.BrokerClock;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
 import java.util.List;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.junit.jupiter.api.BeforeEach;

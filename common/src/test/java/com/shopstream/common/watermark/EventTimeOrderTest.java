@@ -6,6 +6,8 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.testing.TimedOrdersFixture;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

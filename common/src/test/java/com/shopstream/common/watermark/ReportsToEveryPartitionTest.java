@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
+import com.shopstream.eventtime.InputPartition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
 import java.math.BigDecimal;
 import java.time.Instant;
 import org.apache.kafka.common.errors.SerializationException;

@@ -2,11 +2,13 @@ package com.shopstream.common.watermark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.common.testing.TimedOrdersFixture;
 import com.shopstream.common.testing.KafkaTestClients;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.RunningStreams;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.common.testing.TimedOrdersFixture;
+import com.shopstream.eventtime.QueryLateness;
+import com.shopstream.eventtime.TimeWindowLateness;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,7 @@
 package com.shopstream.orders.topology;
 
 import com.shopstream.common.serde.BinaryFormat;
-import com.shopstream.common.watermark.InputClocks;
+import com.shopstream.eventtime.InputClocks;
 import java.nio.ByteBuffer;
 import java.util.function.LongSupplier;
 

@@ -2,8 +2,8 @@ package com.shopstream.orders.topology;
 
 import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.model.Order;
-import com.shopstream.common.watermark.InputPartition;
 import com.shopstream.common.watermark.Timed;
+import com.shopstream.eventtime.InputPartition;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

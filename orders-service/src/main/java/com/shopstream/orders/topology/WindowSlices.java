@@ -1,7 +1,7 @@
 package com.shopstream.orders.topology;
 
-import com.shopstream.common.watermark.InputClocks;
-import com.shopstream.common.watermark.TimeWindowLateness;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.TimeWindowLateness;
 import java.math.BigInteger;
 import java.util.List;
 

@@ -8,12 +8,12 @@ import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.EventBatches;
-import com.shopstream.common.watermark.InputClocks;
-import com.shopstream.common.watermark.InputPartition;
 import com.shopstream.common.watermark.LateRecordHeaders;
 import com.shopstream.common.watermark.Timed;
-import com.shopstream.common.watermark.TimeWindowLateness;
 import com.shopstream.common.watermark.TimedSerde;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
+import com.shopstream.eventtime.TimeWindowLateness;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -99,7 +99,7 @@ class OrderWindowPartitionsTest {
                 .containsEntry(LateRecordHeaders.WATERMARK, "2026-01-22T10:07:00Z")
                 .containsEntry(LateRecordHeaders.REFUSED_WINDOWS, "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z");
         assertThat(harness.streams().progress().query("q", Duration.ofMinutes(3), List.of("orders"))
-                .lateRows(com.shopstream.common.watermark.LateCause.IDLE_PARTITION)).isEqualTo(1);
+                .lateRows(com.shopstream.eventtime.LateCause.IDLE_PARTITION)).isEqualTo(1);
     }
 
     @Test

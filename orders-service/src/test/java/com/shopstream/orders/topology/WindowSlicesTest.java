@@ -2,8 +2,8 @@ package com.shopstream.orders.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.common.watermark.InputClocks;
-import com.shopstream.common.watermark.TimeWindowLateness;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.TimeWindowLateness;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

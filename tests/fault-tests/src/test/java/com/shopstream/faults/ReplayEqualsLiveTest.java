@@ -1,13 +1,13 @@
 package com.shopstream.faults;
 
-import com.shopstream.common.testing.PartitionKeys;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.common.watermark.EventTimeBound;
-import com.shopstream.common.watermark.InputClocks;
-import com.shopstream.common.watermark.LatenessRule;
-import com.shopstream.common.watermark.SessionLateness;
-import com.shopstream.common.watermark.TimeWindowLateness;
+import com.shopstream.common.testing.PartitionKeys;
+import com.shopstream.eventtime.EventTimeBound;
+import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.LatenessRule;
+import com.shopstream.eventtime.SessionLateness;
+import com.shopstream.eventtime.TimeWindowLateness;
 import com.shopstream.harness.KafkaTopics.Message;
 import com.shopstream.harness.KafkaTopics.Read;
 import com.shopstream.harness.ShopStreamWriter;

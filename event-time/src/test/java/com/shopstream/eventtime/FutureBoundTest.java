@@ -1,9 +1,8 @@
-package com.shopstream.common.watermark;
+package com.shopstream.eventtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-import com.shopstream.common.boot.ShopstreamProperties;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -12,12 +11,7 @@ class FutureBoundTest {
 
     private static final long BROKER = 1_000_000_000L;
     private static final long MINUTE = 60_000;
-    private final FutureBound bound = ShopstreamProperties.defaults().futureBound();
-
-    @Test
-    void theDefaultsAreAnHourOfSkewAndAMinuteOfAllowance() {
-        assertThat(bound).isEqualTo(new FutureBound(Duration.ofHours(1), Duration.ofMinutes(1)));
-    }
+    private final FutureBound bound = new FutureBound(Duration.ofHours(1), Duration.ofMinutes(1));
 
     @Test
     void aRecordMoreThanTheSkewAheadOfItsBrokerTimeIsRefusedOneExactlyAtItIsNot() {

@@ -1,4 +1,4 @@
-package com.shopstream.common.watermark;
+package com.shopstream.eventtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package com.shopstream.common.time;
+package com.shopstream.eventtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package com.shopstream.common.watermark;
+package com.shopstream.eventtime;
 
 /** Why a record went to the late topic: the two ways the contract lets a record be too late. */
 public enum LateCause {

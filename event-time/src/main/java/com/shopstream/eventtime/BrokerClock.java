@@ -1,4 +1,4 @@
-package com.shopstream.common.time;
+package com.shopstream.eventtime;
 
 import java.util.Map;
 import java.util.Optional;
@@ -150,8 +150,8 @@ public final class BrokerClock {
         return offset == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(offset);
     }
 
-    /** A write was stamped earlier than it was given, to be accepted ({@link BrokerTimeStamps}). */
-    void restamped() {
+    /** A write was stamped earlier than it was given, to be accepted (common's {@code BrokerTimeStamps}). */
+    public void restamped() {
         restamped.incrementAndGet();
     }
 

@@ -1,4 +1,4 @@
-package com.shopstream.common.watermark;
+package com.shopstream.eventtime;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,8 +1,8 @@
-package com.shopstream.common.watermark;
+package com.shopstream.eventtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.common.watermark.InputClocks.PartitionState;
+import com.shopstream.eventtime.InputClocks.PartitionState;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
