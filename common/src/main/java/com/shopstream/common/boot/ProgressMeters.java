@@ -50,7 +50,7 @@ public final class ProgressMeters implements MeterBinder {
                 .builder("shopstream.dead.letters", progress, p -> p.deadLetters(series))
                 .description("Records sent to the dead-letter topic")
                 .tag("topic", series.sourceTopic())
-                .tag("stage", series.stage().label())
+                .tag("stage", series.stage())
                 .register(registry));
         for (String store : storeNames) {
             storeGauge(registry, "shopstream.state.rows", "Rows in the state store (RocksDB estimate)", store,

@@ -2,7 +2,7 @@ package com.shopstream.common.errors;
 
 import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.progress.ProgressRegistry;
-import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.streams.SharedObjects;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,6 +17,11 @@ import org.slf4j.LoggerFactory;
  * source topic, partition and offset headers.
  */
 public final class DeadLetterRouter {
+
+    /** The streams configuration's key of the dead-letter topic's name. */
+    public static final String TOPIC_CONFIG = "shopstream.dead-letter.topic";
+    /** The streams configuration's key of the service's {@link DeadLetterPublisher}. */
+    public static final String PUBLISHER_CONFIG = "shopstream.dead-letter.publisher";
 
     private static final Logger log = LoggerFactory.getLogger(DeadLetterRouter.class);
     private static final long LOG_EVERY_MS = 10_000;
@@ -34,8 +39,9 @@ public final class DeadLetterRouter {
     }
 
     public static DeadLetterRouter from(Map<String, ?> streamsConfigs) {
-        StreamsRuntime runtime = StreamsRuntime.from(streamsConfigs);
-        return new DeadLetterRouter(runtime.deadLetterTopic(), runtime.deadLetters(), runtime.progress());
+        return new DeadLetterRouter(SharedObjects.get(streamsConfigs, TOPIC_CONFIG, String.class),
+                SharedObjects.get(streamsConfigs, PUBLISHER_CONFIG, DeadLetterPublisher.class),
+                ProgressRegistry.from(streamsConfigs));
     }
 
     /** @return {@code true} when the dead letter is written and the service can continue with the next record */
@@ -53,7 +59,7 @@ public final class DeadLetterRouter {
                     deadLetterTopic, failed.reason(), e);
             return false;
         }
-        progress.deadLetter(failed.sourceTopic(), failed.stage());
+        progress.deadLetter(failed.sourceTopic(), failed.stage().label());
         if (isBug(failed)) {
             logBug(failed);
         } else {

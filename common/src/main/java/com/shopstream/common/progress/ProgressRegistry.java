@@ -1,6 +1,6 @@
 package com.shopstream.common.progress;
 
-import com.shopstream.common.errors.FailureStage;
+import com.shopstream.common.streams.SharedObjects;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.LateCause;
@@ -29,6 +29,9 @@ import java.util.function.Supplier;
  */
 public final class ProgressRegistry {
 
+    /** The streams configuration's key of the service's registry (processors read their queries' figures there). */
+    public static final String CONFIG_KEY = "shopstream.progress";
+
     private final String serviceName;
     private final Map<String, QueryProgress> queries = new ConcurrentHashMap<>();
     private final Map<DeadLetterSeries, LongAdder> deadLetters = new ConcurrentHashMap<>();
@@ -50,6 +53,16 @@ public final class ProgressRegistry {
 
     public String serviceName() {
         return serviceName;
+    }
+
+    /** The service's registry, from the streams configuration of a handler or processor. */
+    public static ProgressRegistry from(Map<String, ?> streamsConfigs) {
+        return SharedObjects.get(streamsConfigs, CONFIG_KEY, ProgressRegistry.class);
+    }
+
+    /** The progress of {@code query} in the service a processor runs in, for the processor's own figures. */
+    public static QueryProgress queryOf(Map<String, ?> streamsConfigs, String query, Duration delay) {
+        return from(streamsConfigs).query(query, delay, List.of());
     }
 
     /**
@@ -74,7 +87,7 @@ public final class ProgressRegistry {
         return queries.values().stream().sorted(Comparator.comparing(QueryProgress::name)).toList();
     }
 
-    public void deadLetter(String sourceTopic, FailureStage stage) {
+    public void deadLetter(String sourceTopic, String stage) {
         DeadLetterSeries series = new DeadLetterSeries(sourceTopic == null ? "unknown" : sourceTopic, stage);
         deadLetters.computeIfAbsent(series, s -> {
             deadLetterListeners.forEach(listener -> listener.accept(s));
@@ -247,6 +260,7 @@ public final class ProgressRegistry {
         static final Counts ZERO = new Counts(0, 0, 0, Map.of());
     }
 
-    public record DeadLetterSeries(String sourceTopic, FailureStage stage) {
+    /** Dead letters from one source topic at one step of the record life cycle ({@code deserialization}, ...). */
+    public record DeadLetterSeries(String sourceTopic, String stage) {
     }
 }

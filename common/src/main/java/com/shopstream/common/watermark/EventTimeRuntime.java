@@ -1,10 +1,12 @@
 package com.shopstream.common.watermark;
 
+import com.shopstream.common.streams.SharedObjects;
 import com.shopstream.eventtime.BrokerClock;
 import com.shopstream.eventtime.FutureBound;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -27,6 +29,9 @@ public record EventTimeRuntime(Duration reportInterval, Duration idleTimeout, In
                                PartitionCounts partitionCounts, InputClocks.EndOffsets endOffsets,
                                FutureBound futureBound, BrokerClock brokerClock) {
 
+    /** The streams configuration's key of the service's event-time runtime. */
+    public static final String CONFIG_KEY = "shopstream.event-time";
+
     public EventTimeRuntime {
         Objects.requireNonNull(lag, "lag");
         Objects.requireNonNull(partitionCounts, "partitionCounts");
@@ -35,6 +40,11 @@ public record EventTimeRuntime(Duration reportInterval, Duration idleTimeout, In
         Objects.requireNonNull(brokerClock, "brokerClock");
         positive(reportInterval, "shopstream.watermark.report-interval");
         positive(idleTimeout, "shopstream.watermark.idle-timeout");
+    }
+
+    /** The service's event-time runtime, from the streams configuration of a processor. */
+    public static EventTimeRuntime from(Map<String, ?> streamsConfigs) {
+        return SharedObjects.get(streamsConfigs, CONFIG_KEY, EventTimeRuntime.class);
     }
 
     /** The same, idle after {@code timeout} (tests set it short). */

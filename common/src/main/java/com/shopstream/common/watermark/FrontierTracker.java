@@ -1,7 +1,7 @@
 package com.shopstream.common.watermark;
 
 import com.shopstream.common.progress.QueryProgress;
-import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.eventtime.BrokerClock;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
@@ -46,10 +46,11 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
     @Override
     public void init(ProcessorContext<String, Timed<V>> context) {
         this.context = context;
-        StreamsRuntime runtime = StreamsRuntime.from(context.appConfigs());
-        this.ends = runtime.eventTime().endOffsets();
-        this.brokerClock = runtime.eventTime().brokerClock();
-        this.allowance = runtime.eventTime().futureBound().allowance().toMillis();
+        EventTimeRuntime runtime = EventTimeRuntime.from(context.appConfigs());
+        ProgressRegistry registry = ProgressRegistry.from(context.appConfigs());
+        this.ends = runtime.endOffsets();
+        this.brokerClock = runtime.brokerClock();
+        this.allowance = runtime.futureBound().allowance().toMillis();
         this.clocks = InputClocks.ofTopics(step.topics());
         this.store = ClockStore.beforeEachCommit(context, step.storeName());
         store.loadInto(clocks);
@@ -57,7 +58,7 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
         this.taskId = context.taskId().toString();
         progress.clear();   // a revived task re-initializes the same processor
         for (QueryLateness query : step.queries()) {
-            progress.add(runtime.progress().query(query.query(), query.delay(), step.topics()));
+            progress.add(registry.query(query.query(), query.delay(), step.topics()));
         }
         if (lastAdvance != InputClocks.NONE) {
             progress.forEach(p -> p.frontier(taskId, lastAdvance));
@@ -65,7 +66,7 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
         // what progress shows of each partition also changes without a record (an end offset moved): look again
         context.schedule(PROGRESS_REFRESH, PunctuationType.WALL_CLOCK_TIME, now -> publishStates());
         // end offsets read since may let it move while no record comes
-        context.schedule(runtime.eventTime().reportInterval(), PunctuationType.WALL_CLOCK_TIME, now -> advance(null));
+        context.schedule(runtime.reportInterval(), PunctuationType.WALL_CLOCK_TIME, now -> advance(null));
     }
 
     /** The input partition a record speaks for, or {@code null} for a partial (stamped with an event time). */

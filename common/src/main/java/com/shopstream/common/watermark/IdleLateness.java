@@ -1,7 +1,7 @@
 package com.shopstream.common.watermark;
 
+import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.progress.QueryProgress;
-import com.shopstream.common.streams.StreamsRuntime;
 import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.LateCause;
 import com.shopstream.eventtime.QueryLateness;
@@ -26,7 +26,7 @@ public final class IdleLateness {
 
     /** For the operator of {@code query}, in its {@code init}. */
     public static IdleLateness of(ProcessingContext context, QueryLateness query) {
-        return new IdleLateness(query, StreamsRuntime.queryProgress(context, query.query(), query.delay()));
+        return new IdleLateness(query, ProgressRegistry.queryOf(context.appConfigs(), query.query(), query.delay()));
     }
 
     /**

@@ -3,7 +3,6 @@ package com.shopstream.common.watermark;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PreCommitStore;
-import com.shopstream.common.streams.StreamsRuntime;
 import com.shopstream.eventtime.InputPartition;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -94,7 +93,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     @Override
     public void init(ProcessorContext<String, Timed<V>> context) {
         this.context = context;
-        this.runtime = StreamsRuntime.from(context.appConfigs()).eventTime();
+        this.runtime = EventTimeRuntime.from(context.appConfigs());
         this.store = context.getStateStore(storeName);
         this.repartitionTopic = context.applicationId() + "-" + repartitionName + "-repartition";
         // a revived task re-initializes the same processor: the store, not memory, says what is pending

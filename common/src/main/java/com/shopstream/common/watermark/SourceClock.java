@@ -4,7 +4,7 @@ import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.progress.QueryProgress;
-import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.time.BrokerTimeExtractor;
 import com.shopstream.eventtime.BrokerClock;
 import com.shopstream.eventtime.FutureBound;
@@ -63,7 +63,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     private InputClocks clocks;
     private IdleDetector idle;
     private EventTimeRuntime runtime;
-    private StreamsRuntime streams;
+    private ProgressRegistry registry;
     private final List<QueryProgress> progress = new ArrayList<>();
     private final Map<InputPartition, Timed.Report<V>> lastReports = new HashMap<>();
     private final List<InputPartition> own = new ArrayList<>();
@@ -78,8 +78,8 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     @Override
     public void init(ProcessorContext<String, Timed<V>> context) {
         this.context = context;
-        this.streams = StreamsRuntime.from(context.appConfigs());
-        this.runtime = streams.eventTime();
+        this.registry = ProgressRegistry.from(context.appConfigs());
+        this.runtime = EventTimeRuntime.from(context.appConfigs());
         this.brokerClock = runtime.brokerClock();
         // a revived task re-initializes the same processor: nothing of the last life stays in memory
         progress.clear();
@@ -87,7 +87,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         lastReports.clear();
         lastMetadata = null;
         for (QueryLateness query : step.queries()) {
-            progress.add(streams.progress().query(query.query(), query.delay(), step.topics()));
+            progress.add(registry.query(query.query(), query.delay(), step.topics()));
         }
         int partition = context.taskId().partition();
         for (String topic : step.topics()) {
@@ -181,7 +181,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
             return;
         }
         int expected = Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % count.getAsInt();
-        if (expected != partition.partition() && streams.progress().misplaced(partition)) {
+        if (expected != partition.partition() && registry.misplaced(partition)) {
             log.warn("{} holds records that Kafka's default partitioner puts elsewhere (key {} belongs in partition "
                     + "{}): its producer uses another partitioner. Shopstream's results stay right (the queries that "
                     + "need a key's records together re-partition by it), but set the producer to murmur2 — for "

@@ -4,11 +4,12 @@ import static com.shopstream.common.testing.RecordingDeadLetterPublisher.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.progress.ProgressRegistry;
-import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.runtime.StreamsRuntime;
 import com.shopstream.common.testing.RecordingDeadLetterPublisher;
 import com.shopstream.common.testing.TestStreams;
 import java.nio.charset.StandardCharsets;
 import java.util.ConcurrentModificationException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -39,8 +40,11 @@ class DeadLetterHandlersTest {
 
     @BeforeEach
     void configs() {
-        configs = Map.of(StreamsRuntime.CONFIG_KEY, new StreamsRuntime("svc", "svc-dlq", publisher, progress,
-                TestStreams.forDriver("svc").eventTime()));
+        Map<Object, Object> shared = new HashMap<>();
+        new StreamsRuntime("svc", "svc-dlq", publisher, progress, TestStreams.forDriver("svc").eventTime())
+                .putInto(shared);
+        configs = new HashMap<>();
+        shared.forEach((key, value) -> configs.put((String) key, value));
     }
 
     @Test

@@ -8,8 +8,8 @@ import com.shopstream.common.json.EventReader;
 import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.RocksDbMemory;
-import com.shopstream.common.streams.StreamsDefaults;
-import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.runtime.StreamsDefaults;
+import com.shopstream.common.runtime.StreamsRuntime;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.eventtime.BrokerClock;
 import java.io.IOException;
@@ -82,9 +82,7 @@ public final class TestStreams implements AutoCloseable {
 
     /** Other event-time settings or facts (an idle timeout, a lag), before the driver or the client is created. */
     public TestStreams with(EventTimeRuntime eventTime) {
-        StreamsRuntime runtime = runtime();
-        properties.put(StreamsRuntime.CONFIG_KEY, new StreamsRuntime(runtime.serviceName(),
-                runtime.deadLetterTopic(), runtime.deadLetters(), runtime.progress(), eventTime));
+        runtime().withEventTime(eventTime).putInto(properties);
         return this;
     }
 

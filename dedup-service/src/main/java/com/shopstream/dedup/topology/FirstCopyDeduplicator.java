@@ -2,7 +2,7 @@ package com.shopstream.dedup.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.progress.QueryProgress;
-import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.eventtime.QueryLateness;
@@ -44,7 +44,7 @@ final class FirstCopyDeduplicator implements Processor<String, Timed<Order>, Str
         this.context = context;
         this.seen = context.getStateStore(seenStoreName);
         this.expiry = new ExpiryIndex(context.getStateStore(expiryStoreName));
-        this.progress = StreamsRuntime.queryProgress(context, query.query(), query.delay());
+        this.progress = ProgressRegistry.queryOf(context.appConfigs(), query.query(), query.delay());
     }
 
     @Override

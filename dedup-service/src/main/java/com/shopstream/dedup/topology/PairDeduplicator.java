@@ -2,7 +2,7 @@ package com.shopstream.dedup.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.progress.QueryProgress;
-import com.shopstream.common.streams.StreamsRuntime;
+import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.eventtime.QueryLateness;
@@ -34,7 +34,7 @@ final class PairDeduplicator implements Processor<String, Timed<Order>, String, 
     public void init(ProcessorContext<String, Order> context) {
         this.context = context;
         this.seen = new ExpiryIndex(context.getStateStore(storeName));
-        this.progress = StreamsRuntime.queryProgress(context, query.query(), query.delay());
+        this.progress = ProgressRegistry.queryOf(context.appConfigs(), query.query(), query.delay());
     }
 
     @Override

@@ -3,7 +3,6 @@ package com.shopstream.orders.topology;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PreCommitStore;
-import com.shopstream.common.streams.StreamsRuntime;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.Timed;
@@ -134,7 +133,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     @Override
     public void init(ProcessorContext<String, Timed<Order>> context) {
         this.context = context;
-        this.runtime = StreamsRuntime.from(context.appConfigs()).eventTime();
+        this.runtime = EventTimeRuntime.from(context.appConfigs());
         this.store = context.getStateStore(storeName);
         this.repartitionTopic = context.applicationId() + "-" + repartitionName + "-repartition";
         // the source task of partition n reads partition n of the orders topic, its one input

@@ -1,8 +1,10 @@
-package com.shopstream.common.streams;
+package com.shopstream.common.runtime;
 
 import com.shopstream.common.errors.DeadLetterDeserializationHandler;
 import com.shopstream.common.errors.DeadLetterProcessingHandler;
 import com.shopstream.common.errors.DeadLetterProductionHandler;
+import com.shopstream.common.streams.BoundedMemoryRocksDBConfig;
+import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.time.BrokerTimeStamps;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,7 +50,7 @@ public final class StreamsDefaults {
                 && !props.containsKey("group.instance.id"));
         props.put(BoundedMemoryRocksDBConfig.TOTAL_OFF_HEAP_BYTES, rocksDb.totalOffHeapBytes());
         props.put(BoundedMemoryRocksDBConfig.MEMTABLE_BYTES, rocksDb.memtableBytes());
-        props.put(StreamsRuntime.CONFIG_KEY, runtime);
+        runtime.putInto(props);
         return props;
     }
 

@@ -1,4 +1,4 @@
-package com.shopstream.common.streams;
+package com.shopstream.common.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
