@@ -58,7 +58,7 @@ public final class InputClocks {
     private List<InputPartition> expected;
     /**
      * The partition last looked up and its clock: a source task asks for its one partition's clock a few times per
-     * record, with the same instance, and the map's lookups were 2.5 % of the stream thread in JFR (BENCHMARKS.md).
+     * record, with the same instance, and the map's lookups showed in the stream thread's JFR profile.
      * A clock is never replaced or removed, so the pair stays right.
      */
     private InputPartition lastPartition;

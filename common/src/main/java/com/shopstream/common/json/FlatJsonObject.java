@@ -12,8 +12,8 @@ import tools.jackson.core.json.JsonFactory;
 /**
  * One flat JSON object written straight into bytes, field by field: what Jackson's streaming generator writes for
  * the same calls, without a generator per row. Creating and closing one per output row (its buffer recycler and
- * contexts) was about two thirds of the writers' cost: 5.6 % of dedup-service's stream thread, which writes every
- * order it reads (BENCHMARKS.md). Strings are escaped by Jackson's own encoder; numbers, decimals (plain) and
+ * contexts) was most of the writers' cost in the profiles (docs/benchmarks/log.md), and dedup-service writes every
+ * order it reads. Strings are escaped by Jackson's own encoder; numbers, decimals (plain) and
  * instants ({@link UtcTimestamps#format}) are ASCII. Field names are the contract's, ASCII, written as given.
  */
 final class FlatJsonObject {

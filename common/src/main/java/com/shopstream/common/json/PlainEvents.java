@@ -10,8 +10,8 @@ import java.time.Instant;
  * The fast path of event reading: the shape producers send almost always — one flat object without whitespace or
  * escapes, the contract's fields once each and no others, integers of at most 18 digits, amounts of at most 15
  * integer and 2 fraction digits, UTC instants as {@link UtcTimestamps} reads them — read from the bytes without a
- * JSON parser. The strict reader (Jackson's streaming parser, with a reason for every refusal) was 13 to 18 % of a
- * stream thread in the suite benchmark's profiles (BENCHMARKS.md), paid once per event at the source.
+ * JSON parser. The strict reader (Jackson's streaming parser, with a reason for every refusal) is paid once per
+ * event at the source and showed high in the stream threads' profiles (docs/benchmarks/log.md).
  *
  * <p>Anything else, valid or not, is {@code null}: left to the strict reader, which reads it or says what is wrong.
  * So this path accepts only texts the strict reader accepts, with the same event, and refuses nothing

@@ -8,9 +8,9 @@ import com.shopstream.common.model.WindowResult;
 /**
  * Writes the result rows byte for byte as {@link ResultJson#MAPPER} writes them (fields in the records'
  * {@code @JsonPropertyOrder}, instants as ISO-8601 text, decimals plain, nulls as {@code null}), each straight into
- * its bytes ({@link FlatJsonObject}). Every output row went through the mapper's reflection and its {@code Instant}
- * formatter: a tenth of session-service's stream thread (BENCHMARKS.md). {@code ResultWriterTest} holds the two
- * outputs equal.
+ * its bytes ({@link FlatJsonObject}), because the mapper's reflection and its {@code Instant} formatter, paid for
+ * every output row, showed high in session-service's profile (docs/benchmarks/log.md). {@code ResultWriterTest}
+ * holds the two outputs equal.
  */
 public final class ResultWriter {
 

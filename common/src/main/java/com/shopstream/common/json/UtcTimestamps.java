@@ -33,8 +33,7 @@ final class UtcTimestamps {
 
     /**
      * {@link #parse(String)} of the ASCII text in {@code bytes[from, to)}: the plain reader finds timestamps in an
-     * event's bytes, and making a string of each was a tenth of that reader's time in a JFR profile (1.5 % of the
-     * per-customer stream thread, BENCHMARKS.md).
+     * event's bytes, and making a string of each first showed in that reader's JFR profile (docs/benchmarks/log.md).
      */
     static Instant parse(byte[] bytes, int from, int to) {
         int length = to - from;

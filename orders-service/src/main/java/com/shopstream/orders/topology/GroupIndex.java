@@ -9,11 +9,11 @@ import java.util.Map;
 
 /**
  * One slice's open partials by group, looked up by every combined order. A customer's group is its id in decimal,
- * made afresh for each order: hashing that string and comparing it with the map's in a {@code HashMap} was 7 % of the
- * per-customer query's stream thread (BENCHMARKS.md). Decimal groups are found by their number in a primitive map
+ * made afresh for each order: hashing that string and comparing it with the map's in a {@code HashMap} showed high
+ * in the per-customer query's profile (docs/benchmarks/log.md). Decimal groups are found by their number in a primitive map
  * (hppc: keys side by side in one array), the others (the ungrouped query's {@code all}) by name. Iteration is in the
- * order the groups came (a list: hppc's own order differs between maps, and a name map kept only for iterating was
- * 3.2 % of the thread on the 5,000,000-order backlog), so what a slice sends does not depend on the map.
+ * order the groups came (a list: hppc's own order differs between maps, and a name map kept only for iterating cost
+ * more than the list), so what a slice sends does not depend on the map.
  */
 final class GroupIndex<M> {
 

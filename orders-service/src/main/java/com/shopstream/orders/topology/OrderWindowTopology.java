@@ -114,8 +114,8 @@ public final class OrderWindowTopology {
                                 // a window gets a partial from each source partition, mostly within one or two
                                 // commit intervals: kept as objects while it gets them and written once per
                                 // interval, before the commit (WriteBehindStore). No record cache: it would only
-                                // coalesce those writes again, and its tree of keys cost a tenth of the
-                                // per-customer stream thread (BENCHMARKS.md, 2026-12-04)
+                                // coalesce those writes again, and its tree of keys showed high in the
+                                // per-customer query's profile (docs/benchmarks/log.md)
                                 PreCommitStore.builder(config.stores().keyValueStore(query.storeName(),
                                         Serdes.Bytes(), new WindowAggregateSerde()))),
                         Named.as(name + "-windows"), frontier.storeName())

@@ -109,8 +109,8 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         // keys in the store's byte order (by start, then group): a scan for the windows a watermark makes final
         // writes those first, not the windows of newer slices, which would be written again at the commit; and a
         // window past the greatest key the store may hold is not looked up: a slice's windows until a commit writes
-        // them, and after it those of groups past every one written (store reads fell from 4 % of the per-customer
-        // stream thread to under 1 %: BENCHMARKS.md)
+        // them, and after it those of groups past every one written (store reads were visible in the per-customer
+        // query's profile before: docs/benchmarks/log.md)
         this.windows = WriteBehindStore.of(context, query.storeName(), Comparator.naturalOrder());
         this.idle = IdleLateness.of(context, lateness);
         this.deadLetters = DeadLetterRouter.from(context.appConfigs());
