@@ -157,7 +157,7 @@ public final class EventTimeSteps {
     }
 
     /** The frontier a task had reached before it (re)started, from the store a step keeps it in. */
-    public static long persistedFrontier(org.apache.kafka.streams.state.KeyValueStore<String, byte[]> store) {
+    static long persistedFrontier(org.apache.kafka.streams.state.KeyValueStore<String, byte[]> store) {
         return new ClockStore(store).frontier();
     }
 }

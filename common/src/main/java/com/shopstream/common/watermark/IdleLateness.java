@@ -14,7 +14,7 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
  * already made final (only possible while that partition was idle). The operator sends it to the late topic with
  * these headers ({@link LateCause#IDLE_PARTITION}), and it is counted in the query's progress like any refusal.
  */
-public final class IdleLateness {
+final class IdleLateness {
 
     private final QueryLateness query;
     private final QueryProgress progress;
@@ -25,7 +25,7 @@ public final class IdleLateness {
     }
 
     /** For the operator of {@code query}, in its {@code init}. */
-    public static IdleLateness of(ProcessingContext context, QueryLateness query) {
+    static IdleLateness of(ProcessingContext context, QueryLateness query) {
         return new IdleLateness(query, ProgressRegistry.queryOf(context.appConfigs(), query.query(), query.delay()));
     }
 
@@ -34,7 +34,7 @@ public final class IdleLateness {
      *
      * @param watermark the query's watermark that had made the record's windows final
      */
-    public Headers refused(Headers own, InputPartition source, long watermark, long eventTime, Refusal refusal) {
+    Headers refused(Headers own, InputPartition source, long watermark, long eventTime, Refusal refusal) {
         if (refusal.all()) {
             progress.late(LateCause.IDLE_PARTITION, refusal.count());
         } else {
@@ -45,7 +45,7 @@ public final class IdleLateness {
     }
 
     /** The query's progress, for the operator's own figures (duplicates dropped). */
-    public QueryProgress progress() {
+    QueryProgress progress() {
         return progress;
     }
 }

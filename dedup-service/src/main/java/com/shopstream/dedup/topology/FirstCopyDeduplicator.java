@@ -1,13 +1,11 @@
 package com.shopstream.dedup.topology;
 
 import com.shopstream.common.model.Order;
-import com.shopstream.common.progress.QueryProgress;
-import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.eventtime.QueryLateness;
 import org.apache.kafka.common.utils.Bytes;
-import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -21,53 +19,44 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * partition), so whether it is a duplicate depends only on the partition's order of records, not on when the
  * state of the first copy happened to be evicted.
  */
-final class FirstCopyDeduplicator implements Processor<String, Timed<Order>, String, Order> {
+final class FirstCopyDeduplicator extends EventTimeOperator<Order, String, Order> {
 
-    private final QueryLateness query;
     private final String seenStoreName;
     private final String expiryStoreName;
     private final long delay;
-    private ProcessorContext<String, Order> context;
     private KeyValueStore<Bytes, Long> seen;
     private ExpiryIndex expiry;
-    private QueryProgress progress;
 
     FirstCopyDeduplicator(QueryLateness query, String seenStoreName, String expiryStoreName) {
-        this.query = query;
+        super(query, Order.class, null);
         this.seenStoreName = seenStoreName;
         this.expiryStoreName = expiryStoreName;
         this.delay = query.delay().toMillis();
     }
 
     @Override
-    public void init(ProcessorContext<String, Order> context) {
-        this.context = context;
+    protected void open(ProcessorContext<String, Order> context) {
         this.seen = context.getStateStore(seenStoreName);
         this.expiry = new ExpiryIndex(context.getStateStore(expiryStoreName));
-        this.progress = ProgressRegistry.queryOf(context.appConfigs(), query.query(), query.delay());
     }
 
     @Override
-    public void process(Record<String, Timed<Order>> record) {
-        if (record.value() instanceof Timed.Advance<Order> advance) {
-            // an order's state goes once its expiry is behind the watermark
-            long watermark = query.watermark(advance.frontier());
-            for (ExpiryIndex.Expired expired : expiry.removeUpTo(watermark - 1)) {
-                seen.delete(Bytes.wrap(expired.key()));
-            }
-        } else if (record.value() instanceof Timed.Event<Order> event) {
-            deduplicate(event, record);
+    protected void onWatermark(long previous, long watermark, Record<String, Timed<Order>> trigger) {
+        // an order's state goes once its expiry is behind the watermark
+        for (ExpiryIndex.Expired expired : expiry.removeUpTo(watermark - 1)) {
+            seen.delete(Bytes.wrap(expired.key()));
         }
     }
 
-    private void deduplicate(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
+    @Override
+    protected void onEvent(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
         Order order = event.event();
         byte[] id = OrderKeys.orderId(order.orderId());
         Long expiresAt = seen.get(Bytes.wrap(id));
         // judged against the partition's watermark before this copy, as Spark judges a row against the batch's
         // watermark; state not yet evicted but already behind that watermark no longer counts
-        if (expiresAt != null && expiresAt >= query.watermark(event.newestBefore())) {
-            progress.duplicate();
+        if (expiresAt != null && expiresAt >= lateness().watermark(event.newestBefore())) {
+            progress().duplicate();
             return;
         }
         if (expiresAt != null) {

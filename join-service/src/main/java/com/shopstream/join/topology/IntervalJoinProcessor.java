@@ -4,18 +4,13 @@ import com.shopstream.common.model.JoinRow;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
-import com.shopstream.common.watermark.EventBatches;
-import com.shopstream.common.watermark.EventTimeSteps;
-import com.shopstream.common.watermark.IdleLateness;
+import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.Timed;
-import com.shopstream.eventtime.EventTimeBound;
-import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.Refusal;
 import java.util.List;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 
@@ -34,55 +29,35 @@ import org.apache.kafka.streams.processor.api.Record;
  * moved the watermark on — can no longer be joined (what it might match may be gone), so it goes to the late topic
  * with the cause {@code idle-partition}.
  */
-final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>, String, JoinResult> {
+final class IntervalJoinProcessor extends EventTimeOperator<ShopEvent, String, JoinResult> {
 
-    private static final EventTimeBound BOUND = new EventTimeBound();
-
-    private final QueryLateness query;
     private final long bound;
     private final JoinStores names;
-    private ProcessorContext<String, JoinResult> context;
-    private IdleLateness idle;
     private JoinState orders;
     private JoinState payments;
-    private long watermark = InputClocks.NONE;
 
+    /** @param query the join's query, whose rule is the event-time bound ({@code EventTimeBound}) */
     IntervalJoinProcessor(QueryLateness query, long bound, JoinStores names) {
-        this.query = query;
+        super(query, ShopEvent.class, names.frontier());
         this.bound = bound;
         this.names = names;
     }
 
     @Override
-    public void init(ProcessorContext<String, JoinResult> context) {
-        this.context = context;
-        this.idle = IdleLateness.of(context, query);
+    protected void open(ProcessorContext<String, JoinResult> context) {
         // an order until no on-time payment can match it, a payment until no on-time order can
         this.orders = new JoinState(context.getStateStore(names.orders()), bound);
         this.payments = new JoinState(context.getStateStore(names.payments()), 0);
-        this.watermark = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(names.frontier())));
     }
 
     @Override
-    public void process(Record<String, Timed<ShopEvent>> record) {
-        if (record.value() instanceof Timed.Advance<ShopEvent> advance) {
-            advanceTo(query.watermark(advance.frontier()), record);
-        } else if (record.value() instanceof Timed.Event<ShopEvent> event) {
-            join(event, record);
-        } else if (record.value() instanceof Timed.Batch<ShopEvent> batch) {
-            for (EventBatches.Entry<ShopEvent> entry : EventBatches.entries(batch, ShopEvent.class)) {
-                join(entry.event(), entry.record());
-            }
-        }
-    }
-
-    private void join(Timed.Event<ShopEvent> timed, Record<String, Timed<ShopEvent>> record) {
+    protected void onEvent(Timed.Event<ShopEvent> timed, Record<String, Timed<ShopEvent>> record) {
         ShopEvent event = timed.event();
         long eventTime = event.eventTimeMillis();
-        Refusal refusal = BOUND.refusal(eventTime, watermark);
+        Refusal refusal = idleRefusal(eventTime);
         if (!refusal.none()) {
             context.forward(record.withValue((JoinResult) new JoinResult.Late(event))
-                    .withHeaders(idle.refused(record.headers(), timed.source(), watermark, eventTime, refusal)));
+                    .withHeaders(lateHeaders(record.headers(), timed, eventTime, refusal)));
             return;
         }
         if (event instanceof Order order) {
@@ -111,11 +86,8 @@ final class IntervalJoinProcessor implements Processor<String, Timed<ShopEvent>,
     }
 
     /** Unpaid orders whose bound the watermark has passed, and state no on-time record can match any more. */
-    private void advanceTo(long newWatermark, Record<String, Timed<ShopEvent>> trigger) {
-        if (newWatermark <= watermark) {
-            return;
-        }
-        watermark = newWatermark;
+    @Override
+    protected void onWatermark(long previous, long watermark, Record<String, Timed<ShopEvent>> trigger) {
         for (JoinState.Kept expired : orders.removeUpTo(watermark - 1)) {
             if (!expired.matched()) {
                 Order order = expired.order();

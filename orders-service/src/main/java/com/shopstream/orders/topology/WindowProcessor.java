@@ -8,9 +8,7 @@ import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.WindowResult;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.WriteBehindStore;
-import com.shopstream.common.watermark.EventBatches;
-import com.shopstream.common.watermark.EventTimeSteps;
-import com.shopstream.common.watermark.IdleLateness;
+import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.LateRecordHeaders;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.common.watermark.TimedSerde;
@@ -36,7 +34,6 @@ import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
@@ -61,19 +58,15 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * had the store's change but not yet the row) is written then. Update mode may repeat a row; it never loses the
  * newest one.
  */
-final class WindowProcessor implements Processor<String, Timed<Order>, String, WindowOutput> {
+final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutput> {
 
     private static final TimedSerde<Order> PARTIALS = new TimedSerde<>(Order.class);
 
     private final WindowQuery query;
-    private final QueryLateness lateness;
-    private final String frontierStore;
     private final long size;
     private final long advance;
     private final long retention;
     private final TimeWindowLateness windowsOf;
-    private ProcessorContext<String, WindowOutput> context;
-    private IdleLateness idle;
     private DeadLetterRouter deadLetters;
     private WriteBehindStore<Bytes, WindowAggregate> windows;
     /** Windows ending at or before it are final (and their rows written). */
@@ -88,9 +81,8 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     private boolean openWindowsWritten;
 
     WindowProcessor(WindowQuery query, QueryLateness lateness, String frontierStore) {
+        super(lateness, Order.class, frontierStore);
         this.query = query;
-        this.lateness = lateness;
-        this.frontierStore = frontierStore;
         this.size = query.size().toMillis();
         this.advance = query.advance().toMillis();
         this.retention = query.retention().toMillis();
@@ -98,9 +90,8 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     }
 
     @Override
-    public void init(ProcessorContext<String, WindowOutput> context) {
+    protected void open(ProcessorContext<String, WindowOutput> context) {
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
-        this.context = context;
         this.changed.clear();
         this.counted.clear();
         this.openWindowsWritten = false;
@@ -112,11 +103,9 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
         // them, and after it those of groups past every one written (store reads were visible in the per-customer
         // query's profile before: docs/benchmarks/log.md)
         this.windows = WriteBehindStore.of(context, query.storeName(), Comparator.naturalOrder());
-        this.idle = IdleLateness.of(context, lateness);
         this.deadLetters = DeadLetterRouter.from(context.appConfigs());
-        long frontier = EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore));
-        if (frontier != InputClocks.NONE) {
-            closedUpTo = lateness.watermark(frontier);
+        if (watermark() != InputClocks.NONE) {
+            closedUpTo = watermark();
             deletedUpTo = closedUpTo - retention;
         }
         if (query.updateTopic() != null) {
@@ -125,32 +114,29 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     }
 
     @Override
-    public void process(Record<String, Timed<Order>> record) {
-        if (record.value() instanceof Timed.Event<Order> event) {
-            count(record.key(), event, record.timestamp(), record.headers());
-            addCounted();
-        } else if (record.value() instanceof Timed.Batch<Order> batch) {
-            // one read and write per window of the batch; the events are judged one by one as if read so
-            for (EventBatches.Entry<Order> entry : EventBatches.entries(batch, Order.class)) {
-                count(entry.key(), entry.event(), entry.timestamp(), entry.headers());
-            }
-            addCounted();
-        } else if (record.value() instanceof Timed.Partials<Order> partials) {
-            // a source task's sums per group and slice (SliceCombiner): each added to every window holding its slice
-            for (SlicePartials.Entry entry : SlicePartials.entries(partials.encoded(), partials.size())) {
-                countSlice(entry, partials);
-            }
-            addCounted();
-        } else if (record.value() instanceof Timed.Advance<Order> advanced) {
-            close(advanced.frontier(), record);
+    protected void onEvent(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
+        count(record.key(), event, record.timestamp(), record.headers());
+    }
+
+    /** A source task's sums per group and slice ({@link SliceCombiner}): each added to every window holding its slice. */
+    @Override
+    protected void onPartials(Timed.Partials<Order> partials) {
+        for (SlicePartials.Entry entry : SlicePartials.entries(partials.encoded(), partials.size())) {
+            countSlice(entry, partials);
         }
+    }
+
+    /** One read and write per window of what a record brought (a batch's events, a partials record's sums). */
+    @Override
+    protected void afterEvents() {
+        addCounted();
     }
 
     /** Counts an order in its open windows (into {@link #counted}), or sends it to the late topic. */
     private void count(String group, Timed.Event<Order> event, long timestamp, Headers headers) {
         Order order = event.event();
         long eventTime = order.eventTimeMillis();
-        long sourceWatermark = lateness.watermark(event.newestBefore());
+        long sourceWatermark = lateness().watermark(event.newestBefore());
         List<String> finalHere = new ArrayList<>(1);
         boolean inWindow = false;
         for (long start = windowsOf.firstStart(eventTime); start <= eventTime; start += advance) {
@@ -169,7 +155,7 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
             Refusal refusal = new Refusal(!inWindow, List.copyOf(finalHere),
                     "its window was final while its partition was idle");
             context.forward(new Record<>(group, (WindowOutput) new WindowOutput.Late(order), timestamp,
-                    idle.refused(headers, event.source(), closedUpTo, eventTime, refusal)));
+                    lateHeaders(headers, event, eventTime, refusal)));
         }
     }
 
@@ -270,11 +256,8 @@ final class WindowProcessor implements Processor<String, Timed<Order>, String, W
     }
 
     /** Makes final every window the query's watermark has reached, and forgets the ones past their retention. */
-    private void close(long frontier, Record<String, Timed<Order>> trigger) {
-        long watermark = lateness.watermark(frontier);
-        if (closedUpTo != InputClocks.NONE && watermark <= closedUpTo) {
-            return;
-        }
+    @Override
+    protected void onWatermark(long previous, long watermark, Record<String, Timed<Order>> trigger) {
         // windows whose end is in (closedUpTo, watermark]: their starts are in (closedUpTo - size, watermark - size]
         long fromStart = closedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : closedUpTo - size + 1;
         long toStart = watermark - size;

@@ -6,11 +6,9 @@ import com.shopstream.common.model.SessionResult;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PendingUpdateRows;
 import com.shopstream.common.streams.WriteBehindStore;
-import com.shopstream.common.watermark.EventTimeSteps;
+import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.ExpiryIndex;
-import com.shopstream.common.watermark.IdleLateness;
 import com.shopstream.common.watermark.Timed;
-import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.Refusal;
 import java.math.RoundingMode;
@@ -20,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -50,17 +47,13 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * <p>Without update rows (append mode only) nothing is held and no tombstone written: a session's one row is its final
  * one.
  */
-final class SessionWindowProcessor implements Processor<String, Timed<Order>, String, SessionChange> {
+final class SessionWindowProcessor extends EventTimeOperator<Order, String, SessionChange> {
 
-    private final QueryLateness query;
     private final long gap;
     private final SessionStores stores;
     private final boolean writesUpdates;
-    private ProcessorContext<String, SessionChange> context;
     private WriteBehindStore<String, List<OpenSession>> sessions;
     private ExpiryIndex ends;
-    private IdleLateness idle;
-    private long closedUpTo = InputClocks.NONE;
     /** Held rows: the session as it was when its row was last due, built into a record only when written. */
     private final PendingUpdateRows<SessionId, HeldRow> updates = new PendingUpdateRows<>();
     /** Whether every open session's row was written since the start (see the class comment). */
@@ -68,21 +61,18 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
 
     /** @param writesUpdates whether update rows (and the tombstones of merges) are written, or final rows only */
     SessionWindowProcessor(QueryLateness query, long gap, SessionStores stores, boolean writesUpdates) {
-        this.query = query;
+        super(query, Order.class, stores.frontier());
         this.gap = gap;
         this.stores = stores;
         this.writesUpdates = writesUpdates;
     }
 
     @Override
-    public void init(ProcessorContext<String, SessionChange> context) {
+    protected void open(ProcessorContext<String, SessionChange> context) {
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
-        this.context = context;
         this.updates.clear();
         this.sessions = WriteBehindStore.of(context, stores.open());
         this.ends = new ExpiryIndex(context.getStateStore(stores.ends()));
-        this.idle = IdleLateness.of(context, query);
-        this.closedUpTo = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(stores.frontier())));
         if (!writesUpdates) {
             this.storeRowsWritten = true;   // no rows a stop could have dropped
             return;
@@ -94,26 +84,18 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
     }
 
     @Override
-    public void process(Record<String, Timed<Order>> record) {
-        if (record.value() instanceof Timed.Advance<Order> advance) {
-            closeUpTo(query.watermark(advance.frontier()), record);
-        } else if (record.value() instanceof Timed.Event<Order> event) {
-            add(event, record);
-        }
-    }
-
-    private void add(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
+    protected void onEvent(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
         String customer = record.key();
         Order order = event.event();
         long orderTs = order.eventTimeMillis();
-        if (!query.rule().refusal(orderTs, query.watermark(event.newestBefore())).none()) {
+        if (refusedAtSource(event, orderTs)) {
             return;   // refused at the source, which sent the late record (the event came on for the streak's sake)
         }
-        Refusal refusal = query.rule().refusal(orderTs, closedUpTo);
+        Refusal refusal = idleRefusal(orderTs);
         if (!refusal.none()) {
             context.forward(record.withKey(Long.toString(order.orderId()))
                     .withValue((SessionChange) new SessionChange.Late(order))
-                    .withHeaders(idle.refused(record.headers(), event.source(), closedUpTo, orderTs, refusal)));
+                    .withHeaders(lateHeaders(record.headers(), event, orderTs, refusal)));
             return;
         }
         long customerId = Long.parseLong(customer);
@@ -165,11 +147,8 @@ final class SessionWindowProcessor implements Processor<String, Timed<Order>, St
     }
 
     /** Writes and forgets every session whose end the watermark has reached. */
-    private void closeUpTo(long watermark, Record<String, Timed<Order>> trigger) {
-        if (watermark <= closedUpTo) {
-            return;
-        }
-        closedUpTo = watermark;
+    @Override
+    protected void onWatermark(long previous, long watermark, Record<String, Timed<Order>> trigger) {
         for (ExpiryIndex.Expired expired : ends.removeUpTo(watermark)) {
             String customer = new String(expired.key(), StandardCharsets.UTF_8);
             long customerId = Long.parseLong(customer);

@@ -5,7 +5,7 @@ import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PendingUpdateRows;
 import com.shopstream.common.streams.WriteBehindStore;
-import com.shopstream.common.watermark.EventTimeSteps;
+import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.eventtime.InputClocks;
@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.kafka.streams.processor.PunctuationType;
-import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -43,28 +42,23 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * again where its timeout is then. Each order would otherwise write an entry, and later its deletion, to the
  * changelog. The entries are the clock's: changing {@code streak.clock} needs the application reset.
  */
-final class StreakProcessor implements Processor<String, Timed<Order>, String, StreakUpdate> {
+final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdate> {
 
-    private final QueryLateness query;
-    private final String frontierStore;
     private final BigDecimal threshold;
     private final long timeout;
     private final StreakClock clock;
     private final Duration checkInterval;
     private final String stateStore;
     private final String expiryStore;
-    private ProcessorContext<String, StreakUpdate> context;
     private WriteBehindStore<String, StreakState> streaks;
     private ExpiryIndex expiries;
-    private long watermark = InputClocks.NONE;
     private final PendingUpdateRows<String, Record<String, StreakUpdate>> updates = new PendingUpdateRows<>();
     /** Whether every customer's row was written since the start (see the class comment). */
     private boolean storeRowsWritten;
 
     StreakProcessor(QueryLateness query, BigDecimal threshold, Duration timeout, StreakClock clock,
                     Duration checkInterval, String stateStore, String expiryStore, String frontierStore) {
-        this.query = query;
-        this.frontierStore = frontierStore;
+        super(query, Order.class, frontierStore);
         this.threshold = threshold;
         this.timeout = timeout.toMillis();
         this.clock = clock;
@@ -74,13 +68,11 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
     }
 
     @Override
-    public void init(ProcessorContext<String, StreakUpdate> context) {
+    protected void open(ProcessorContext<String, StreakUpdate> context) {
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
-        this.context = context;
         this.updates.clear();
         this.streaks = WriteBehindStore.of(context, stateStore);
         this.expiries = new ExpiryIndex(context.getStateStore(expiryStore));
-        this.watermark = query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore)));
         if (clock == StreakClock.WALL_CLOCK) {
             context.schedule(checkInterval, PunctuationType.WALL_CLOCK_TIME, now -> timeOut(now, now));
         }
@@ -91,18 +83,14 @@ final class StreakProcessor implements Processor<String, Timed<Order>, String, S
     }
 
     @Override
-    public void process(Record<String, Timed<Order>> record) {
-        if (record.value() instanceof Timed.Advance<Order> advance) {
-            long moved = query.watermark(advance.frontier());
-            if (clock == StreakClock.EVENT_TIME && moved > watermark) {
-                watermark = moved;
-                timeOut(watermark, record.timestamp());
-            }
-            return;
+    protected void onWatermark(long previous, long watermark, Record<String, Timed<Order>> trigger) {
+        if (clock == StreakClock.EVENT_TIME) {
+            timeOut(watermark, trigger.timestamp());
         }
-        if (!(record.value() instanceof Timed.Event<Order> event)) {
-            return;
-        }
+    }
+
+    @Override
+    protected void onEvent(Timed.Event<Order> event, Record<String, Timed<Order>> record) {
         Order order = event.event();
         StreakState before = streaks.get(record.key());
         long streak = order.amount().compareTo(threshold) >= 0 ? (before == null ? 0 : before.streak()) + 1 : 0;
