@@ -70,10 +70,13 @@ class PaymentRetryAcrossInstancesTest {
                             && group.groupState() == org.apache.kafka.common.GroupState.STABLE;
                 });
             }
-            // the survivor's Kafka Streams leaves REBALANCING once it has the killed instance's tasks and their stores
-            Await.until("the survivor to run every task", Duration.ofMinutes(2), () -> {
+            // the group's STABLE comes before the survivor has taken the task: its Kafka Streams may still say RUNNING
+            // from before. Its source step reads the partition once the task's store is restored and its processors
+            // initialized, and only then can the survivor find the id
+            Await.until("the survivor to run the payments-raw partition's task", Duration.ofMinutes(2), () -> {
                 HttpResponse<String> health = second.get("/actuator/health");
-                return health != null && health.body().contains("\"state\":\"RUNNING\"");
+                return health != null && health.body().contains("\"state\":\"RUNNING\"")
+                        && readsTheRawPartition(second);
             });
             // what the killed instance had not committed, the survivor processes again before it answers
             run.awaitDrained(Map.of("payments-service", List.of("payments-raw")), SuiteRun.DRAIN);
