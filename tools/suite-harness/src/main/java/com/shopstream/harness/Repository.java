@@ -23,18 +23,17 @@ public final class Repository {
     }
 
     /**
-     * {@code <module>/target/<module>.jar}, the executable jar {@code mvn package} builds: a product module at the
-     * top level, a tool under {@code tools/}.
+     * {@code <module>/target/<module>.jar}, the executable jar {@code mvn package} builds: a tool's under
+     * {@code tools/} (where its pom is), a product module's at the top level. Decided by the pom, not by which jar
+     * exists: a clone from before the tools moved may still hold a stale jar at the top level.
      */
     public static Path jar(String module) {
-        Path product = root().resolve(module).resolve("target").resolve(module + ".jar");
-        Path tool = root().resolve("tools").resolve(module).resolve("target").resolve(module + ".jar");
-        if (Files.isRegularFile(product)) {
-            return product;
+        Path tool = root().resolve("tools").resolve(module);
+        Path dir = Files.isRegularFile(tool.resolve("pom.xml")) ? tool : root().resolve(module);
+        Path jar = dir.resolve("target").resolve(module + ".jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run mvn package first");
         }
-        if (Files.isRegularFile(tool)) {
-            return tool;
-        }
-        throw new IllegalStateException(product + " is missing: run mvn package first");
+        return jar;
     }
 }
