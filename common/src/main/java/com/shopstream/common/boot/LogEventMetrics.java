@@ -17,9 +17,10 @@ import java.util.Map;
  * Counts log events by level as {@code logback.events{level}}, the meter of Micrometer's {@code LogbackMetrics}, with
  * an appender on the root logger instead of a turbo filter. Logback runs turbo filters on every logging call, before
  * its level check, and Kafka's clients make {@code trace} calls for every record, so that filter chain ran for
- * every record a stream thread read (visible in the profiles of docs/benchmarks/log.md). An appender sees only the events that are logged,
- * which are the ones the turbo filter counted; Boot's {@code LogbackMetricsAutoConfiguration} is excluded in
- * {@code shopstream-defaults.properties} so that there is one counter, not two.
+ * every record a stream thread read (visible in the profiles of docs/benchmarks/log.md). An appender sees only the
+ * events that are logged, which are the ones the turbo filter counted; Boot's
+ * {@code LogbackMetricsAutoConfiguration} is excluded in {@code shopstream-defaults.properties} so that there is one
+ * counter, not two.
  */
 public final class LogEventMetrics implements MeterBinder, AutoCloseable {
 

@@ -4,10 +4,10 @@ import ch.qos.logback.classic.LoggerContext;
 import com.shopstream.common.errors.KafkaDeadLetterPublisher;
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.progress.ProgressRegistry;
-import com.shopstream.common.serde.ShopTopics;
-import com.shopstream.common.streams.BoundedThreadReplacement;
 import com.shopstream.common.runtime.StreamsDefaults;
 import com.shopstream.common.runtime.StreamsRuntime;
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.BoundedThreadReplacement;
 import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.eventtime.BrokerClock;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -149,8 +149,8 @@ public class ShopstreamAutoConfiguration {
             return factoryBean -> {
                 // the lag is read off the running client's consumer metrics, once a second at most
                 ConsumerLagReader lag = new ConsumerLagReader(factoryBean::getKafkaStreams, Duration.ofSeconds(1), clock);
-                StreamsRuntime runtime = new StreamsRuntime(service.name(), service.deadLetterTopic(), deadLetters,
-                        progress, properties.eventTimeRuntime(lag, inputTopics, inputTopics));
+                StreamsRuntime runtime = new StreamsRuntime(service.deadLetterTopic(), deadLetters, progress,
+                        properties.eventTimeRuntime(lag, inputTopics, inputTopics));
                 Properties streamsProperties = factoryBean.getStreamsConfiguration();
                 StreamsDefaults.apply(streamsProperties, runtime, properties.rocksdb().memory());
                 factoryBean.setStreamsConfiguration(streamsProperties);

@@ -17,7 +17,8 @@ import org.apache.kafka.streams.errors.ProductionExceptionHandler;
  * trouble is retried, and anything else fails the task: it is not the record's fault, so skipping it would lose data.
  *
  * <p>Under exactly-once the producer also puts its transaction into an abortable error for a record it refuses
- * before sending (too large): the next send fails, so the task fails and the record comes back (docs/BAD-RECORDS.md). Our result rows are far below {@code max.request.size}.
+ * before sending (too large): the next send fails, so the task fails and the record comes back
+ * (docs/BAD-RECORDS.md). Our result rows are far below {@code max.request.size}.
  */
 public final class DeadLetterProductionHandler implements ProductionExceptionHandler {
 

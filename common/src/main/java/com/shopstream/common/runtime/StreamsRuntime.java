@@ -6,7 +6,6 @@ import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import java.util.Map;
 import java.util.Objects;
-import com.shopstream.common.streams.SharedObjects;
 
 /**
  * What the exception handlers and the event-time processors of a service share at run time. Kafka Streams creates
@@ -14,31 +13,23 @@ import com.shopstream.common.streams.SharedObjects;
  * ({@link #putInto}); each handler and processor picks up the part it needs in {@code configure} / {@code init},
  * from the package that defines it, so no lower package depends on this one.
  */
-public record StreamsRuntime(String serviceName, String deadLetterTopic, DeadLetterPublisher deadLetters,
-                             ProgressRegistry progress, EventTimeRuntime eventTime) {
-
-    public static final String CONFIG_KEY = "shopstream.runtime";
+public record StreamsRuntime(String deadLetterTopic, DeadLetterPublisher deadLetters, ProgressRegistry progress,
+                             EventTimeRuntime eventTime) {
 
     public StreamsRuntime {
-        Objects.requireNonNull(serviceName, "serviceName");
         Objects.requireNonNull(deadLetterTopic, "deadLetterTopic");
         Objects.requireNonNull(deadLetters, "deadLetters");
         Objects.requireNonNull(progress, "progress");
         Objects.requireNonNull(eventTime, "eventTime");
     }
 
-    public static StreamsRuntime from(Map<String, ?> streamsConfigs) {
-        return SharedObjects.get(streamsConfigs, CONFIG_KEY, StreamsRuntime.class);
-    }
-
     /** The same, with other event-time settings or facts. */
     public StreamsRuntime withEventTime(EventTimeRuntime other) {
-        return new StreamsRuntime(serviceName, deadLetterTopic, deadLetters, progress, other);
+        return new StreamsRuntime(deadLetterTopic, deadLetters, progress, other);
     }
 
-    /** Puts each part under the key its readers look for, and the whole under {@link #CONFIG_KEY}. */
+    /** Puts each part under the key its readers look for ({@code SharedObjects.get}). */
     public void putInto(Map<Object, Object> props) {
-        props.put(CONFIG_KEY, this);
         props.put(DeadLetterRouter.TOPIC_CONFIG, deadLetterTopic);
         props.put(DeadLetterRouter.PUBLISHER_CONFIG, deadLetters);
         props.put(ProgressRegistry.CONFIG_KEY, progress);

@@ -18,7 +18,8 @@ public final class SharedObjects {
         if (type.isInstance(value)) {
             return type.cast(value);
         }
-        throw new ConfigException(key, value, "the streams configuration must carry the service's "
-                + type.getName() + " (StreamsDefaults.apply puts it there)");
+        throw new ConfigException(key, value, "the streams configuration has no " + type.getSimpleName()
+                + " under this key: build it with StreamsDefaults.apply, which puts the service's shared objects there "
+                + "(StreamsRuntime.putInto)");
     }
 }

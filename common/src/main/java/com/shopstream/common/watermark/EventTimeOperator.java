@@ -17,8 +17,10 @@ import org.apache.kafka.streams.processor.api.Record;
  * what an event does to its state ({@link #onEvent}), what a new watermark makes final ({@link #onWatermark}).
  *
  * <p>The watermark is the query's: its frontier (the oldest newest event time over every input partition, from the
- * {@link Timed.Advance}s of the frontier tracker) minus the query's delay. It only goes up. A restarted task starts
- * from the frontier the tracker had persisted, so what was final before a crash stays final.
+ * {@link Timed.Advance}s of the frontier tracker) minus the query's delay. It only goes up, and it moves once
+ * {@link #onWatermark} has returned: an operator that fails part-way through (its record dead-lettered) makes final
+ * the rest at the next advance. A restarted task starts from the frontier the tracker had persisted, so what was
+ * final before a crash stays final.
  *
  * <p>The late decision here (the source step makes every other one): an event its own partition admitted, but that
  * this query's watermark had already made final. That happens only while the event's partition was idle and the
@@ -35,18 +37,18 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
     private final QueryLateness query;
     private final Class<V> eventType;
     private final String frontierStore;
-    /** The operator's context, set in {@link #init}. */
-    protected ProcessorContext<KOut, VOut> context;
+    private ProcessorContext<KOut, VOut> context;
     private IdleLateness idle;
     private long watermark = InputClocks.NONE;
 
     /**
+     * @param lateness      the query: its name, delay and late rule
      * @param eventType     what the batches of the repartition carry
      * @param frontierStore the frontier tracker's store, where the watermark is restored from; {@code null}: the
      *                      operator starts from no watermark (what it keeps is not made final by it)
      */
-    protected EventTimeOperator(QueryLateness query, Class<V> eventType, String frontierStore) {
-        this.query = query;
+    protected EventTimeOperator(QueryLateness lateness, Class<V> eventType, String frontierStore) {
+        this.query = lateness;
         this.eventType = eventType;
         this.frontierStore = frontierStore;
     }
@@ -79,11 +81,15 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
         } else if (value instanceof Timed.Advance<V> advance) {
             long next = query.watermark(advance.frontier());
             if (next > watermark) {
-                long previous = watermark;
+                onWatermark(watermark, next, record);
                 watermark = next;
-                onWatermark(previous, next, record);
             }
         }
+    }
+
+    /** The operator's context, set in {@link #init}. */
+    protected final ProcessorContext<KOut, VOut> context() {
+        return context;
     }
 
     /** The query this operator runs: its name, delay and late rule. */
@@ -96,7 +102,10 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
         return idle.progress();
     }
 
-    /** The query's watermark this operator has acted on ({@link InputClocks#NONE} before any). */
+    /**
+     * The query's watermark this operator has acted on ({@link InputClocks#NONE} before any); during
+     * {@link #onWatermark}, still the previous one.
+     */
     protected final long watermark() {
         return watermark;
     }
@@ -142,8 +151,8 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
     }
 
     /**
-     * The watermark moved from {@code previous} ({@link InputClocks#NONE} at first) to {@code next}: make final
-     * what it now may, drop what no on-time record can change any more.
+     * The watermark moves from {@code previous} ({@link InputClocks#NONE} at first, and {@link #watermark()} until
+     * this returns) to {@code next}: make final what it now may, drop what no on-time record can change any more.
      *
      * @param trigger the record that moved it, for the timestamp and headers of what is written now
      */

@@ -39,7 +39,7 @@ class LayeringTest {
     void theRulesKnowNothingOfKafkaSpringJsonOrCommon() {
         noClasses().that().resideInAPackage("com.shopstream.eventtime..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.apache.kafka..", "org.springframework..",
-                        "tools.jackson..", "com.shopstream.common..")
+                        "tools.jackson..", "com.fasterxml.jackson..", "com.shopstream.common..")
                 .check(CLASSES);
     }
 

@@ -16,8 +16,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.AuthorizationException;
-import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
 import org.apache.kafka.common.errors.InvalidTimestampException;
+import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -41,7 +41,7 @@ class DeadLetterHandlersTest {
     @BeforeEach
     void configs() {
         Map<Object, Object> shared = new HashMap<>();
-        new StreamsRuntime("svc", "svc-dlq", publisher, progress, TestStreams.forDriver("svc").eventTime())
+        new StreamsRuntime("svc-dlq", publisher, progress, TestStreams.forDriver("svc").eventTime())
                 .putInto(shared);
         configs = new HashMap<>();
         shared.forEach((key, value) -> configs.put((String) key, value));

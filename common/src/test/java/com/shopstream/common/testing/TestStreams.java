@@ -6,10 +6,10 @@ import com.shopstream.common.errors.DeadLetterPublisher;
 import com.shopstream.common.errors.KafkaDeadLetterPublisher;
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.progress.ProgressRegistry;
-import com.shopstream.common.serde.ShopTopics;
-import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.runtime.StreamsDefaults;
 import com.shopstream.common.runtime.StreamsRuntime;
+import com.shopstream.common.serde.ShopTopics;
+import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.eventtime.BrokerClock;
 import java.io.IOException;
@@ -38,6 +38,8 @@ public final class TestStreams implements AutoCloseable {
     private final ProgressRegistry progress;
     private final Properties properties;
     private final InputTopicsWatch brokerTopics;
+    /** What the handlers and processors share, as {@link StreamsDefaults#apply} put it into {@link #properties}. */
+    private StreamsRuntime runtime;
 
     private TestStreams(String serviceName, String bootstrapServers, Path stateDir, boolean realDeadLetters) {
         this.serviceName = serviceName;
@@ -70,24 +72,21 @@ public final class TestStreams implements AutoCloseable {
                     EventTimeRuntime.PartitionCounts.ONE_EACH, EventTimeRuntime.UNCHANGING_END_OFFSETS,
                     new BrokerClock(System::nanoTime, System::currentTimeMillis));
         }
-        StreamsDefaults.apply(props, new StreamsRuntime(serviceName, serviceName + "-dlq", deadLetters, progress,
-                eventTime), RocksDbMemory.DEFAULT);
+        this.runtime = new StreamsRuntime(serviceName + "-dlq", deadLetters, progress, eventTime);
+        StreamsDefaults.apply(props, runtime, RocksDbMemory.DEFAULT);
         this.properties = props;
     }
 
     /** The event-time settings and facts the steps run with. */
     public EventTimeRuntime eventTime() {
-        return runtime().eventTime();
+        return runtime.eventTime();
     }
 
     /** Other event-time settings or facts (an idle timeout, a lag), before the driver or the client is created. */
     public TestStreams with(EventTimeRuntime eventTime) {
-        runtime().withEventTime(eventTime).putInto(properties);
+        runtime = runtime.withEventTime(eventTime);
+        runtime.putInto(properties);
         return this;
-    }
-
-    private StreamsRuntime runtime() {
-        return (StreamsRuntime) properties.get(StreamsRuntime.CONFIG_KEY);
     }
 
     /** For TopologyTestDriver: no broker; dead letters are recorded in memory. */

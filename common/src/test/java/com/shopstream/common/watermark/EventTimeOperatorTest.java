@@ -37,7 +37,8 @@ class EventTimeOperatorTest {
     private static final long MINUTE = 60_000;
     private static final Duration DELAY = Duration.ofMinutes(3);
     /** Sessions of a 1-minute gap: a record's session is final once the watermark reaches its time + 1 minute. */
-    private static final QueryLateness QUERY = new QueryLateness("q", DELAY, new SessionLateness(Duration.ofMinutes(1)));
+    private static final QueryLateness QUERY =
+            new QueryLateness("q", DELAY, new SessionLateness(Duration.ofMinutes(1)));
     private static final InputPartition SOURCE = new InputPartition("orders", 0);
 
     private MockProcessorContext<String, String> context;
@@ -63,6 +64,20 @@ class EventTimeOperatorTest {
         assertThat(probe.calls).containsExactly("watermark " + InputClocks.NONE + " -> " + 7 * MINUTE,
                 "watermark " + 7 * MINUTE + " -> " + 9 * MINUTE);
         assertThat(probe.watermarkNow()).isEqualTo(9 * MINUTE);
+    }
+
+    @Test
+    void theWatermarkMovesOnlyOnceTheOperatorHasActedOnIt() {
+        probe.init(context);
+        probe.process(advance(10 * MINUTE));
+        probe.failNextWatermark = true;
+        assertThatIllegalStateException().isThrownBy(() -> probe.process(advance(12 * MINUTE)));
+        assertThat(probe.watermarkNow()).as("not moved by an advance the operator failed on").isEqualTo(7 * MINUTE);
+
+        probe.process(advance(13 * MINUTE));   // what the failed advance would have made final is made final now
+        assertThat(probe.calls).containsExactly("watermark " + InputClocks.NONE + " -> " + 7 * MINUTE,
+                "watermark " + 7 * MINUTE + " -> " + 9 * MINUTE + " (failed)",
+                "watermark " + 7 * MINUTE + " -> " + 10 * MINUTE);
     }
 
     @Test
@@ -158,6 +173,7 @@ class EventTimeOperatorTest {
     private static final class Probe extends EventTimeOperator<Order, String, String> {
 
         final List<String> calls = new ArrayList<>();
+        boolean failNextWatermark;
 
         Probe() {
             this("frontier");
@@ -186,6 +202,12 @@ class EventTimeOperatorTest {
 
         @Override
         protected void onWatermark(long previous, long next, Record<String, Timed<Order>> trigger) {
+            assertThat(watermark()).as("still the previous watermark while it acts").isEqualTo(previous);
+            if (failNextWatermark) {
+                failNextWatermark = false;
+                calls.add("watermark " + previous + " -> " + next + " (failed)");
+                throw new IllegalStateException("a store write failed");
+            }
             calls.add("watermark " + previous + " -> " + next);
         }
 

@@ -65,6 +65,6 @@ final class FirstCopyDeduplicator extends EventTimeOperator<Order, String, Order
         long newExpiry = order.eventTimeMillis() + delay;
         seen.put(Bytes.wrap(id), newExpiry);
         expiry.add(newExpiry, id);
-        context.forward(record.withValue(order));
+        context().forward(record.withValue(order));
     }
 }

@@ -45,6 +45,6 @@ final class PairDeduplicator extends EventTimeOperator<Order, String, Order> {
             return;
         }
         seen.add(order.eventTimeMillis(), key);
-        context.forward(record.withValue(order));
+        context().forward(record.withValue(order));
     }
 }

@@ -56,7 +56,7 @@ final class IntervalJoinProcessor extends EventTimeOperator<ShopEvent, String, J
         long eventTime = event.eventTimeMillis();
         Refusal refusal = idleRefusal(eventTime);
         if (!refusal.none()) {
-            context.forward(record.withValue((JoinResult) new JoinResult.Late(event))
+            context().forward(record.withValue((JoinResult) new JoinResult.Late(event))
                     .withHeaders(lateHeaders(record.headers(), timed, eventTime, refusal)));
             return;
         }
@@ -80,7 +80,7 @@ final class IntervalJoinProcessor extends EventTimeOperator<ShopEvent, String, J
     }
 
     private void paid(Order order, Payment payment, Record<String, Timed<ShopEvent>> record) {
-        context.forward(new Record<>(Long.toString(order.orderId()),
+        context().forward(new Record<>(Long.toString(order.orderId()),
                 new JoinResult.Paid(JoinRow.paid(order, payment)),
                 Math.max(0, Math.max(order.eventTimeMillis(), payment.eventTimeMillis())), record.headers()));
     }
@@ -91,7 +91,7 @@ final class IntervalJoinProcessor extends EventTimeOperator<ShopEvent, String, J
         for (JoinState.Kept expired : orders.removeUpTo(watermark - 1)) {
             if (!expired.matched()) {
                 Order order = expired.order();
-                context.forward(new Record<>(Long.toString(order.orderId()),
+                context().forward(new Record<>(Long.toString(order.orderId()),
                         new JoinResult.Unpaid(JoinRow.unpaid(order)), Math.max(0, order.eventTimeMillis()),
                         trigger.headers()));
             }

@@ -69,8 +69,6 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
     private final TimeWindowLateness windowsOf;
     private DeadLetterRouter deadLetters;
     private WriteBehindStore<Bytes, WindowAggregate> windows;
-    /** Windows ending at or before it are final (and their rows written). */
-    private long closedUpTo = InputClocks.NONE;
     /** Windows starting at or before it are gone from the store. */
     private long deletedUpTo = InputClocks.NONE;
     /** Windows changed since their last update row, in key order; their newest timestamp. */
@@ -95,7 +93,6 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         this.changed.clear();
         this.counted.clear();
         this.openWindowsWritten = false;
-        this.closedUpTo = InputClocks.NONE;
         this.deletedUpTo = InputClocks.NONE;
         // keys in the store's byte order (by start, then group): a scan for the windows a watermark makes final
         // writes those first, not the windows of newer slices, which would be written again at the commit; and a
@@ -104,9 +101,9 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         // query's profile before: docs/benchmarks/log.md)
         this.windows = WriteBehindStore.of(context, query.storeName(), Comparator.naturalOrder());
         this.deadLetters = DeadLetterRouter.from(context.appConfigs());
+        // windows ending at or before the watermark are final (and their rows written)
         if (watermark() != InputClocks.NONE) {
-            closedUpTo = watermark();
-            deletedUpTo = closedUpTo - retention;
+            deletedUpTo = watermark() - retention;
         }
         if (query.updateTopic() != null) {
             context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
@@ -118,7 +115,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         count(record.key(), event, record.timestamp(), record.headers());
     }
 
-    /** A source task's sums per group and slice ({@link SliceCombiner}): each added to every window holding its slice. */
+    /** A source task's sums per group and slice ({@link SliceCombiner}): each added to every window of its slice. */
     @Override
     protected void onPartials(Timed.Partials<Order> partials) {
         for (SlicePartials.Entry entry : SlicePartials.entries(partials.encoded(), partials.size())) {
@@ -144,7 +141,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
             if (sourceWatermark != InputClocks.NONE && end <= sourceWatermark) {
                 continue;   // refused at the source, which sent the late record
             }
-            if (closedUpTo != InputClocks.NONE && end <= closedUpTo) {
+            if (watermark() != InputClocks.NONE && end <= watermark()) {
                 finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
                 continue;
             }
@@ -154,7 +151,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         if (!finalHere.isEmpty()) {
             Refusal refusal = new Refusal(!inWindow, List.copyOf(finalHere),
                     "its window was final while its partition was idle");
-            context.forward(new Record<>(group, (WindowOutput) new WindowOutput.Late(order), timestamp,
+            context().forward(new Record<>(group, (WindowOutput) new WindowOutput.Late(order), timestamp,
                     lateHeaders(headers, event, eventTime, refusal)));
         }
     }
@@ -183,7 +180,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         boolean inWindow = false;
         for (long start = windowsOf.firstStart(sliceStart); start <= sliceStart; start += advance) {
             long end = start + size;
-            if (closedUpTo != InputClocks.NONE && end <= closedUpTo) {
+            if (watermark() != InputClocks.NONE && end <= watermark()) {
                 finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
                 continue;
             }
@@ -206,8 +203,8 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
      * it never reaches the late topic.
      */
     private void refuse(SlicePartials.Entry entry, Timed.Partials<Order> partials, Refusal refusal) {
-        RecordMetadata from = context.recordMetadata().orElseThrow();
-        Headers headers = LateRecordHeaders.of(new RecordHeaders(), query.name(), partials.source(), closedUpTo,
+        RecordMetadata from = context().recordMetadata().orElseThrow();
+        Headers headers = LateRecordHeaders.of(new RecordHeaders(), query.name(), partials.source(), watermark(),
                 entry.partial().newest(), refusal, LateCause.IDLE_PARTITION);
         String reason = "a partial of " + entry.partial().orders() + " orders of group " + entry.group()
                 + " in the slice at " + Instant.ofEpochMilli(entry.sliceStart()) + " from " + partials.source()
@@ -258,13 +255,13 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
     /** Makes final every window the query's watermark has reached, and forgets the ones past their retention. */
     @Override
     protected void onWatermark(long previous, long watermark, Record<String, Timed<Order>> trigger) {
-        // windows whose end is in (closedUpTo, watermark]: their starts are in (closedUpTo - size, watermark - size]
-        long fromStart = closedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : closedUpTo - size + 1;
+        // windows whose end is in (previous, watermark]: their starts are in (previous - size, watermark - size]
+        long fromStart = previous == InputClocks.NONE ? Long.MIN_VALUE + 1 : previous - size + 1;
         long toStart = watermark - size;
         // most advances end no window: then nothing is read (a scan writes the windows kept in memory first)
         boolean windowsEnd = aWindowStartsIn(fromStart, toStart);
         if (query.updateTopic() != null && windowsEnd) {
-            writeUpdates();   // a window ends in (closedUpTo, watermark]: its last update goes before its final row
+            writeUpdates();   // a window ends in (previous, watermark]: its last update goes before its final row
         }
         if (query.finalTopic() != null && windowsEnd) {
             try (KeyValueIterator<Bytes, WindowAggregate> due = windows.range(WindowKeys.first(fromStart),
@@ -276,7 +273,6 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
                 }
             }
         }
-        closedUpTo = watermark;
         long expired = watermark - retention;
         if (deletedUpTo == InputClocks.NONE || expired > deletedUpTo) {
             long deleteFrom = deletedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : deletedUpTo + 1;
@@ -301,7 +297,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
     private void writeUpdates() {
         if (!openWindowsWritten) {
             openWindowsWritten = true;
-            long firstOpen = closedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : closedUpTo - size + 1;
+            long firstOpen = watermark() == InputClocks.NONE ? Long.MIN_VALUE + 1 : watermark() - size + 1;
             try (KeyValueIterator<Bytes, WindowAggregate> open = windows.range(WindowKeys.first(firstOpen), null)) {
                 open.forEachRemaining(window -> changed.putIfAbsent(window.key, WindowKeys.start(window.key)));
             }
@@ -327,7 +323,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         WindowResult result = new WindowResult(windowStart, windowEnd, aggregate.orders(),
                 aggregate.total().setScale(2, RoundingMode.UNNECESSARY));
         String key = ResultKeys.window(query.isGrouped() ? group : null, windowStart, windowEnd);
-        context.forward(new Record<>(key, kind.apply(result), Math.max(0, timestamp)));
+        context().forward(new Record<>(key, kind.apply(result), Math.max(0, timestamp)));
     }
 
 }

@@ -93,7 +93,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
         }
         Refusal refusal = idleRefusal(orderTs);
         if (!refusal.none()) {
-            context.forward(record.withKey(Long.toString(order.orderId()))
+            context().forward(record.withKey(Long.toString(order.orderId()))
                     .withValue((SessionChange) new SessionChange.Late(order))
                     .withHeaders(lateHeaders(record.headers(), event, orderTs, refusal)));
             return;
@@ -131,14 +131,14 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
         for (OpenSession session : absorbed) {
             if (session.first() != merged.first()) {
                 updates.take(new SessionId(customerId, session.first()));
-                context.forward(record.withKey(key(customerId, session)).withValue(SessionChange.tombstone()));
+                context().forward(record.withKey(key(customerId, session)).withValue(SessionChange.tombstone()));
                 tombstoned = true;
             }
         }
         HeldRow row = new HeldRow(record, customerId, merged);
         if (tombstoned) {
             updates.take(row.id());
-            context.forward(updateRow(row));
+            context().forward(updateRow(row));
         } else {
             // built into a row when written: one replaced before that (the customer's next order) costs no key
             // text, result or record
@@ -163,8 +163,8 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
                         writeUpdates();   // the rows a stop may have dropped go before the first final row
                     }
                     updates.take(new SessionId(customerId, session.first()))
-                            .ifPresent(held -> context.forward(updateRow(held)));   // its last update first
-                    context.forward(trigger.withKey(key(customerId, session))
+                            .ifPresent(held -> context().forward(updateRow(held)));   // its last update first
+                    context().forward(trigger.withKey(key(customerId, session))
                             .withValue(SessionChange.closed(result(customerId, session))));
                 } else {
                     stillOpen.add(session);
@@ -190,14 +190,14 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
                     long customerId = Long.parseLong(customer.key);
                     customer.value.forEach(session -> {
                         if (!updates.holds(new SessionId(customerId, session.first()))) {
-                            context.forward(new Record<>(key(customerId, session),
+                            context().forward(new Record<>(key(customerId, session),
                                     SessionChange.update(result(customerId, session)), Math.max(0, session.last())));
                         }
                     });
                 });
             }
         }
-        updates.writeAll(held -> context.forward(updateRow(held)));
+        updates.writeAll(held -> context().forward(updateRow(held)));
     }
 
     /** The update row of a held session, with the time and headers of the order that made it. */

@@ -96,7 +96,7 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
         long streak = order.amount().compareTo(threshold) >= 0 ? (before == null ? 0 : before.streak()) + 1 : 0;
         StreakState after = new StreakState(streak,
                 Math.max(before == null ? Long.MIN_VALUE : before.lastEventTime(), order.eventTimeMillis()),
-                context.currentSystemTimeMs());
+                context().currentSystemTimeMs());
         streaks.put(record.key(), after);
         if (before == null || expiresAt(after) < expiresAt(before)) {
             // a new streak; or a wall clock set back, whose timeout comes before the entry there is
@@ -131,8 +131,8 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
         timedOut.sort(Comparator.comparingLong(TimedOut::expiresAt).thenComparing(TimedOut::customer));
         for (TimedOut quiet : timedOut) {
             streaks.delete(quiet.customer());
-            updates.take(quiet.customer()).ifPresent(context::forward);   // its last value first
-            context.forward(new Record<>(quiet.customer(),
+            updates.take(quiet.customer()).ifPresent(context()::forward);   // its last value first
+            context().forward(new Record<>(quiet.customer(),
                     new StreakUpdate(Long.parseLong(quiet.customer()), quiet.state().streak(), true),
                     Math.max(0, timestamp)));
         }
@@ -145,14 +145,14 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
             try (KeyValueIterator<String, StreakState> all = streaks.all()) {
                 all.forEachRemaining(customer -> {
                     if (!updates.holds(customer.key)) {
-                        context.forward(new Record<>(customer.key,
+                        context().forward(new Record<>(customer.key,
                                 new StreakUpdate(Long.parseLong(customer.key), customer.value.streak(), false),
                                 Math.max(0, customer.value.lastEventTime())));
                     }
                 });
             }
         }
-        updates.writeAll(context::forward);
+        updates.writeAll(context()::forward);
     }
 
     private long expiresAt(StreakState state) {

@@ -3,9 +3,9 @@ package com.shopstream.benchmarks;
 import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.errors.DeadLetterPublisher;
 import com.shopstream.common.progress.ProgressRegistry;
-import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.runtime.StreamsDefaults;
 import com.shopstream.common.runtime.StreamsRuntime;
+import com.shopstream.common.streams.RocksDbMemory;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import java.nio.file.Files;
 import java.util.Properties;
@@ -34,7 +34,7 @@ final class DriverStreams {
         properties.put(StreamsConfig.DSL_STORE_SUPPLIERS_CLASS_CONFIG,
                 BuiltInDslStoreSuppliers.InMemoryDslStoreSuppliers.class);
         // TopologyTestDriver reads as it is fed, and its topics have one partition each
-        StreamsDefaults.apply(properties, new StreamsRuntime(service, service + "-dlq", counting, progress,
+        StreamsDefaults.apply(properties, new StreamsRuntime(service + "-dlq", counting, progress,
                 ShopstreamProperties.defaults().eventTimeRuntime(EventTimeRuntime.InputLag.CAUGHT_UP,
                         EventTimeRuntime.PartitionCounts.ONE_EACH, EventTimeRuntime.UNCHANGING_END_OFFSETS)),
                 RocksDbMemory.DEFAULT);
