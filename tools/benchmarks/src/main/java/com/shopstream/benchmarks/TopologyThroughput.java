@@ -19,10 +19,14 @@ import com.shopstream.simulator.GeneratedEvent;
 import com.shopstream.simulator.GeneratorSettings;
 import com.shopstream.simulator.ShopStreamGenerator;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,9 +34,9 @@ import java.util.function.Function;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyTestDriver;
-import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.test.TestRecord;
 
 /**
@@ -83,6 +87,8 @@ final class TopologyThroughput {
             out.printf("%-16s %,12d %10.1f %,12.0f %,12d %,10d%n", result.service(), result.input(),
                     result.seconds(), result.input() / result.seconds(), result.output(), result.deadLetters());
             out.printf("%16s %s%n", "", result.outputsByTopic());
+            // what two builds wrote can be compared without the rows: the same digest is the same records
+            out.printf("%16s %s%n", "", result.digests());
         }
     }
 
@@ -112,6 +118,7 @@ final class TopologyThroughput {
         DriverStreams streams = new DriverStreams(service);
         ShopStreamGenerator generator = new ShopStreamGenerator(settings);
         Map<String, Long> produced = new TreeMap<>();
+        Map<String, MessageDigest> digests = new TreeMap<>();
         long input = 0;
         long started;
         long finished;
@@ -143,30 +150,52 @@ final class TopologyThroughput {
                 if (orderBatch.size() == BATCH) {
                     ordersTopic.pipeRecordList(orderBatch);
                     orderBatch.clear();
-                    drain(driver, outputs, produced);
+                    drain(driver, outputs, produced, digests);
                 }
             }
             ordersTopic.pipeRecordList(orderBatch);
-            drain(driver, outputs, produced);
+            drain(driver, outputs, produced, digests);
             finished = System.nanoTime();
         }
         double seconds = (finished - started) / 1e9;
+        Map<String, String> digestsByTopic = new TreeMap<>();
+        digests.forEach((topic, digest) -> digestsByTopic.put(topic,
+                "sha256:" + HexFormat.of().formatHex(digest.digest()).substring(0, 16)));
         return new Result(service, input, seconds, produced.values().stream().mapToLong(Long::longValue).sum(),
-                streams.deadLetters(), produced);
+                streams.deadLetters(), produced, digestsByTopic);
     }
 
-    /** The driver keeps outputs in memory: read them as we go. */
-    private static void drain(TopologyTestDriver driver, List<String> outputs, Map<String, Long> produced) {
+    /** The driver keeps outputs in memory: read them as we go, counting them and digesting them in order. */
+    private static void drain(TopologyTestDriver driver, List<String> outputs, Map<String, Long> produced,
+                              Map<String, MessageDigest> digests) {
         for (String topic : outputs) {
             if (driver.producedTopicNames().contains(topic)) {
-                long n = driver.createOutputTopic(topic, new StringDeserializer(), new StringDeserializer())
-                        .readRecordsToList().size();
-                produced.merge(topic, n, Long::sum);
+                List<TestRecord<String, String>> records = driver.createOutputTopic(topic, new StringDeserializer(),
+                        new StringDeserializer()).readRecordsToList();
+                produced.merge(topic, (long) records.size(), Long::sum);
+                MessageDigest digest = digests.computeIfAbsent(topic, t -> sha256());
+                records.forEach(record -> digest.update(canonical(record)));
             }
+        }
+    }
+
+    /** Key, value and headers (a late row's reason is in them); not the timestamp, which is the driver's clock. */
+    private static byte[] canonical(TestRecord<String, String> record) {
+        StringBuilder text = new StringBuilder().append(record.key()).append('\u0000').append(record.value());
+        record.headers().forEach(header -> text.append('\u0000').append(header.key()).append('=')
+                .append(new String(header.value(), StandardCharsets.UTF_8)));
+        return text.append('\n').toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
         }
     }
 
     private record Result(String service, long input, double seconds, long output, long deadLetters,
-                          Map<String, Long> outputsByTopic) {
+                          Map<String, Long> outputsByTopic, Map<String, String> digests) {
     }
 }
