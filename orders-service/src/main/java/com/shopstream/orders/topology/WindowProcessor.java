@@ -129,28 +129,30 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         addCounted();
     }
 
-    /** Counts an order in its open windows (into {@link #counted}), or sends it to the late topic. */
+    /**
+     * Counts an order in its open windows (into {@link #counted}), or sends it to the late topic. The source step has
+     * sent it there already for the windows its partition's watermark had made final; the windows this query's
+     * watermark made final besides (its partition was idle while the others moved the watermark on) are refused
+     * here. Both are prefixes of the order's windows, oldest first, as the query's rule lists them.
+     */
     private void count(String group, Timed.Event<Order> event, long timestamp, Headers headers) {
         Order order = event.event();
         long eventTime = order.eventTimeMillis();
-        long sourceWatermark = lateness().watermark(event.newestBefore());
-        List<String> finalHere = new ArrayList<>(1);
+        int refusedAtSource = windowsOf.refusal(eventTime, lateness().watermark(event.newestBefore()))
+                .refusedWindows().size();
+        List<String> finalByQuery = idleRefusal(eventTime).refusedWindows();
+        int closed = Math.max(refusedAtSource, finalByQuery.size());
+        int index = 0;
         boolean inWindow = false;
-        for (long start = windowsOf.firstStart(eventTime); start <= eventTime; start += advance) {
-            long end = start + size;
-            if (sourceWatermark != InputClocks.NONE && end <= sourceWatermark) {
-                continue;   // refused at the source, which sent the late record
+        for (long start = windowsOf.firstStart(eventTime); start <= eventTime; start += advance, index++) {
+            if (index >= closed) {
+                counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted()).add(order, eventTime);
+                inWindow = true;
             }
-            if (watermark() != InputClocks.NONE && end <= watermark()) {
-                finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
-                continue;
-            }
-            counted.computeIfAbsent(WindowKeys.key(start, group), key -> new Counted()).add(order, eventTime);
-            inWindow = true;
         }
-        if (!finalHere.isEmpty()) {
-            Refusal refusal = new Refusal(!inWindow, List.copyOf(finalHere),
-                    "its window was final while its partition was idle");
+        if (finalByQuery.size() > refusedAtSource) {
+            Refusal refusal = new Refusal(!inWindow, List.copyOf(finalByQuery.subList(refusedAtSource,
+                    finalByQuery.size())), "its window was final while its partition was idle");
             context().forward(new Record<>(group, (WindowOutput) new WindowOutput.Late(order), timestamp,
                     lateHeaders(headers, event, eventTime, refusal)));
         }
