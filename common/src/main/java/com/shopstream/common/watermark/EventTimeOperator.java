@@ -17,10 +17,10 @@ import org.apache.kafka.streams.processor.api.Record;
  * what an event does to its state ({@link #onEvent}), what a new watermark makes final ({@link #onWatermark}).
  *
  * <p>The watermark is the query's: its frontier (the oldest newest event time over every input partition, from the
- * {@link Timed.Advance}s of the frontier tracker) minus the query's delay. It only goes up, and it moves once
- * {@link #onWatermark} has returned: an operator that fails part-way through (its record dead-lettered) makes final
- * the rest at the next advance. A restarted task starts from the frontier the tracker had persisted, so what was
- * final before a crash stays final.
+ * {@link Timed.Advance}s of the frontier tracker) minus the query's delay. It only goes up, and it has moved when
+ * {@link #onWatermark} is called. An operator whose output must not repeat when it fails part-way through (its
+ * record dead-lettered) keeps its own mark of what it has written, as the windows do. A restarted task starts from
+ * the frontier the tracker had persisted, so what was final before a crash stays final.
  *
  * <p>The late decision here (the source step makes every other one): an event its own partition admitted, but that
  * this query's watermark had already made final. That happens only while the event's partition was idle and the
@@ -81,8 +81,9 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
         } else if (value instanceof Timed.Advance<V> advance) {
             long next = query.watermark(advance.frontier());
             if (next > watermark) {
-                onWatermark(watermark, next, record);
+                long previous = watermark;
                 watermark = next;
+                onWatermark(previous, next, record);
             }
         }
     }
@@ -102,10 +103,7 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
         return idle.progress();
     }
 
-    /**
-     * The query's watermark this operator has acted on ({@link InputClocks#NONE} before any); during
-     * {@link #onWatermark}, still the previous one.
-     */
+    /** The query's watermark ({@link InputClocks#NONE} before any); during {@link #onWatermark}, the new one. */
     protected final long watermark() {
         return watermark;
     }
@@ -128,7 +126,13 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
 
     /** Counts a refusal of this operator and gives the late record's headers ({@code idle-partition}). */
     protected final Headers lateHeaders(Headers own, Timed.Event<V> event, long eventTime, Refusal refusal) {
-        return idle.refused(own, event.source(), watermark, eventTime, refusal);
+        return lateHeaders(own, event, eventTime, refusal, watermark);
+    }
+
+    /** The same, for an operator that refused the event against its own mark of what is final. */
+    protected final Headers lateHeaders(Headers own, Timed.Event<V> event, long eventTime, Refusal refusal,
+                                        long finalUpTo) {
+        return idle.refused(own, event.source(), finalUpTo, eventTime, refusal);
     }
 
     /** The operator's own setup, after the watermark is restored: its stores, punctuations, what it keeps. */
@@ -151,8 +155,8 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
     }
 
     /**
-     * The watermark moves from {@code previous} ({@link InputClocks#NONE} at first, and {@link #watermark()} until
-     * this returns) to {@code next}: make final what it now may, drop what no on-time record can change any more.
+     * The watermark moved from {@code previous} ({@link InputClocks#NONE} at first) to {@code next}: make final what
+     * it now may, drop what no on-time record can change any more.
      *
      * @param trigger the record that moved it, for the timestamp and headers of what is written now
      */

@@ -69,6 +69,12 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
     private final TimeWindowLateness windowsOf;
     private DeadLetterRouter deadLetters;
     private WriteBehindStore<Bytes, WindowAggregate> windows;
+    /**
+     * Windows ending at or before it are final and their rows written: the query's watermark once an advance has
+     * written them, so that an advance that fails after its final rows (its record dead-lettered) does not write them
+     * again at the next one.
+     */
+    private long closedUpTo = InputClocks.NONE;
     /** Windows starting at or before it are gone from the store. */
     private long deletedUpTo = InputClocks.NONE;
     /** Windows changed since their last update row, in key order; their newest timestamp. */
@@ -93,6 +99,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         this.changed.clear();
         this.counted.clear();
         this.openWindowsWritten = false;
+        this.closedUpTo = InputClocks.NONE;
         this.deletedUpTo = InputClocks.NONE;
         // keys in the store's byte order (by start, then group): a scan for the windows a watermark makes final
         // writes those first, not the windows of newer slices, which would be written again at the commit; and a
@@ -103,7 +110,8 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         this.deadLetters = DeadLetterRouter.from(context.appConfigs());
         // windows ending at or before the watermark are final (and their rows written)
         if (watermark() != InputClocks.NONE) {
-            deletedUpTo = watermark() - retention;
+            closedUpTo = watermark();
+            deletedUpTo = closedUpTo - retention;
         }
         if (query.updateTopic() != null) {
             context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
@@ -133,15 +141,16 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
      * Counts an order in its open windows (into {@link #counted}), or sends it to the late topic. The source step has
      * sent it there already for the windows its partition's watermark had made final; the windows this query's
      * watermark made final besides (its partition was idle while the others moved the watermark on) are refused
-     * here. Both are prefixes of the order's windows, oldest first, as the query's rule lists them.
+     * here. Both are prefixes of the order's windows, oldest first, as the query's rule ({@link #windowsOf}, the
+     * lateness's own) lists them.
      */
     private void count(String group, Timed.Event<Order> event, long timestamp, Headers headers) {
         Order order = event.event();
         long eventTime = order.eventTimeMillis();
-        int refusedAtSource = windowsOf.refusal(eventTime, lateness().watermark(event.newestBefore()))
+        int sourceRefused = windowsOf.refusal(eventTime, lateness().watermark(event.newestBefore()))
                 .refusedWindows().size();
-        List<String> finalByQuery = idleRefusal(eventTime).refusedWindows();
-        int closed = Math.max(refusedAtSource, finalByQuery.size());
+        List<String> finalByQuery = windowsOf.refusal(eventTime, closedUpTo).refusedWindows();
+        int closed = Math.max(sourceRefused, finalByQuery.size());
         int index = 0;
         boolean inWindow = false;
         for (long start = windowsOf.firstStart(eventTime); start <= eventTime; start += advance, index++) {
@@ -150,11 +159,11 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
                 inWindow = true;
             }
         }
-        if (finalByQuery.size() > refusedAtSource) {
-            Refusal refusal = new Refusal(!inWindow, List.copyOf(finalByQuery.subList(refusedAtSource,
+        if (finalByQuery.size() > sourceRefused) {
+            Refusal refusal = new Refusal(!inWindow, List.copyOf(finalByQuery.subList(sourceRefused,
                     finalByQuery.size())), "its window was final while its partition was idle");
             context().forward(new Record<>(group, (WindowOutput) new WindowOutput.Late(order), timestamp,
-                    lateHeaders(headers, event, eventTime, refusal)));
+                    lateHeaders(headers, event, eventTime, refusal, closedUpTo)));
         }
     }
 
@@ -182,7 +191,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         boolean inWindow = false;
         for (long start = windowsOf.firstStart(sliceStart); start <= sliceStart; start += advance) {
             long end = start + size;
-            if (watermark() != InputClocks.NONE && end <= watermark()) {
+            if (closedUpTo != InputClocks.NONE && end <= closedUpTo) {
                 finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
                 continue;
             }
@@ -206,7 +215,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
      */
     private void refuse(SlicePartials.Entry entry, Timed.Partials<Order> partials, Refusal refusal) {
         RecordMetadata from = context().recordMetadata().orElseThrow();
-        Headers headers = LateRecordHeaders.of(new RecordHeaders(), query.name(), partials.source(), watermark(),
+        Headers headers = LateRecordHeaders.of(new RecordHeaders(), query.name(), partials.source(), closedUpTo,
                 entry.partial().newest(), refusal, LateCause.IDLE_PARTITION);
         String reason = "a partial of " + entry.partial().orders() + " orders of group " + entry.group()
                 + " in the slice at " + Instant.ofEpochMilli(entry.sliceStart()) + " from " + partials.source()
@@ -257,13 +266,13 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
     /** Makes final every window the query's watermark has reached, and forgets the ones past their retention. */
     @Override
     protected void onWatermark(long previous, long watermark, Record<String, Timed<Order>> trigger) {
-        // windows whose end is in (previous, watermark]: their starts are in (previous - size, watermark - size]
-        long fromStart = previous == InputClocks.NONE ? Long.MIN_VALUE + 1 : previous - size + 1;
+        // windows whose end is in (closedUpTo, watermark]: their starts are in (closedUpTo - size, watermark - size]
+        long fromStart = closedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : closedUpTo - size + 1;
         long toStart = watermark - size;
         // most advances end no window: then nothing is read (a scan writes the windows kept in memory first)
         boolean windowsEnd = aWindowStartsIn(fromStart, toStart);
         if (query.updateTopic() != null && windowsEnd) {
-            writeUpdates();   // a window ends in (previous, watermark]: its last update goes before its final row
+            writeUpdates();   // a window ends in (closedUpTo, watermark]: its last update goes before its final row
         }
         if (query.finalTopic() != null && windowsEnd) {
             try (KeyValueIterator<Bytes, WindowAggregate> due = windows.range(WindowKeys.first(fromStart),
@@ -275,6 +284,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
                 }
             }
         }
+        closedUpTo = watermark;
         long expired = watermark - retention;
         if (deletedUpTo == InputClocks.NONE || expired > deletedUpTo) {
             long deleteFrom = deletedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : deletedUpTo + 1;
@@ -299,7 +309,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
     private void writeUpdates() {
         if (!openWindowsWritten) {
             openWindowsWritten = true;
-            long firstOpen = watermark() == InputClocks.NONE ? Long.MIN_VALUE + 1 : watermark() - size + 1;
+            long firstOpen = closedUpTo == InputClocks.NONE ? Long.MIN_VALUE + 1 : closedUpTo - size + 1;
             try (KeyValueIterator<Bytes, WindowAggregate> open = windows.range(WindowKeys.first(firstOpen), null)) {
                 open.forEachRemaining(window -> changed.putIfAbsent(window.key, WindowKeys.start(window.key)));
             }
