@@ -72,11 +72,14 @@ class PaymentRetryAcrossInstancesTest {
             }
             // the group's STABLE comes before the survivor has taken the task: its Kafka Streams may still say RUNNING
             // from before. Its source step reads the partition once the task's store is restored and its processors
-            // initialized, and only then can the survivor find the id
+            // initialized, and only then can the survivor find the id; RUNNING is asked after that, so it is the
+            // state once the task runs
             Await.until("the survivor to run the payments-raw partition's task", Duration.ofMinutes(2), () -> {
+                if (!readsTheRawPartition(second)) {
+                    return false;
+                }
                 HttpResponse<String> health = second.get("/actuator/health");
-                return health != null && health.body().contains("\"state\":\"RUNNING\"")
-                        && readsTheRawPartition(second);
+                return health != null && health.body().contains("\"state\":\"RUNNING\"");
             });
             // what the killed instance had not committed, the survivor processes again before it answers
             run.awaitDrained(Map.of("payments-service", List.of("payments-raw")), SuiteRun.DRAIN);
