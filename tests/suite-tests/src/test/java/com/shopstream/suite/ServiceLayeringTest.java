@@ -22,8 +22,11 @@ class ServiceLayeringTest {
 
     @Test
     void aTopologyKnowsNothingOfSpring() {
+        // nor through common's Spring Boot support, the runtime it wires, or the service's application class
         noClasses().that().resideInAPackage("com.shopstream.*.topology..")
-                .should().dependOnClassesThat().resideInAPackage("org.springframework..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..",
+                        "com.shopstream.common.boot..", "com.shopstream.common.runtime..")
+                .orShould().dependOnClassesThat().haveSimpleNameEndingWith("ServiceApplication")
                 .check(CLASSES);
     }
 
