@@ -25,6 +25,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -129,7 +130,8 @@ final class TopologyThroughput {
             TestInputTopic<String, String> paymentsTopic =
                     driver.createInputTopic("payments", new StringSerializer(), new StringSerializer());
             List<TestRecord<String, String>> orderBatch = new ArrayList<>(BATCH);
-            Instant arrival = Instant.now();
+            // on a whole minute, as the generator's start: two runs within a minute stamp the same records alike
+            Instant arrival = Instant.now().truncatedTo(ChronoUnit.MINUTES);
             started = System.nanoTime();
             while (generator.hasNext()) {
                 GeneratedEvent event = generator.next();
@@ -179,12 +181,18 @@ final class TopologyThroughput {
         }
     }
 
-    /** Key, value and headers (a late row's reason is in them); not the timestamp, which is the driver's clock. */
+    /** Timestamp, key, value and headers (a late row's reason is in them); a null as its own mark, not "null". */
     private static byte[] canonical(TestRecord<String, String> record) {
-        StringBuilder text = new StringBuilder().append(record.key()).append('\u0000').append(record.value());
-        record.headers().forEach(header -> text.append('\u0000').append(header.key()).append('=')
-                .append(new String(header.value(), StandardCharsets.UTF_8)));
+        StringBuilder text = new StringBuilder().append(record.timestamp()).append('\u0000');
+        nullable(text, record.key()).append('\u0000');
+        nullable(text, record.value());
+        record.headers().forEach(header -> nullable(text.append('\u0000').append(header.key()).append('='),
+                header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8)));
         return text.append('\n').toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static StringBuilder nullable(StringBuilder text, String value) {
+        return value == null ? text.append('\u0001') : text.append('"').append(value).append('"');
     }
 
     private static MessageDigest sha256() {
