@@ -9,6 +9,7 @@ import com.shopstream.common.runtime.StreamsRuntime;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.BoundedThreadReplacement;
 import com.shopstream.common.streams.TopologyNames;
+import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.BrokerClock;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -152,6 +153,7 @@ public class ShopstreamAutoConfiguration {
                 StreamsRuntime runtime = new StreamsRuntime(service.deadLetterTopic(), deadLetters, progress,
                         properties.eventTimeRuntime(lag, inputTopics, inputTopics));
                 Properties streamsProperties = factoryBean.getStreamsConfiguration();
+                streamsProperties.putIfAbsent(BeforeCommit.WRITE_BEHIND_CONFIG, properties.writeBehind());
                 StreamsDefaults.apply(streamsProperties, runtime, properties.rocksdb().memory());
                 factoryBean.setStreamsConfiguration(streamsProperties);
                 factoryBean.setStreamsUncaughtExceptionHandler(new BoundedThreadReplacement(
@@ -207,8 +209,14 @@ public class ShopstreamAutoConfiguration {
             return new ProgressReporter(progress, properties.progressInterval(), clock);
         }
 
+        /** The topology's stores but the signal stores, which hold nothing ({@link BeforeCommit}). */
         private static Set<String> storeNames(Topology topology) {
-            return topology == null ? Set.of() : TopologyNames.stores(topology.describe());
+            if (topology == null) {
+                return Set.of();
+            }
+            Set<String> stores = TopologyNames.stores(topology.describe());
+            stores.removeIf(BeforeCommit::isSignalStore);
+            return stores;
         }
     }
 }

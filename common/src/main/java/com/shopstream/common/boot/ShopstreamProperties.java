@@ -30,6 +30,8 @@ import org.springframework.util.unit.DataSize;
  *                        most twice per report interval, a cost that grows with the rows) or {@code estimated}
  *                        (RocksDB's {@code estimate-num-keys}: free, but it counts overwrites not yet compacted)
  * @param repartitionBatchSize events per record of a repartition topic at most ({@code 1}: a record per event)
+ * @param writeBehind     whether the processors' rows are written once per commit, just before it ({@code false}:
+ *                        each change when it is made, the plain path; the outputs are the same)
  * @param clockOffsetWarning a WARN (and the {@code brokerClock} health details) when this pod's wall clock is further
  *                        than this from the brokers' clock
  * @param rateLimit       requests per client to the HTTP API (the actuator is not limited)
@@ -49,6 +51,7 @@ public record ShopstreamProperties(
         @DefaultValue Watermark watermark,
         @DefaultValue("counted") StateRows stateRows,
         @DefaultValue("64") int repartitionBatchSize,
+        @DefaultValue("true") boolean writeBehind,
         @DefaultValue("30s") Duration clockOffsetWarning,
         @DefaultValue RateLimit rateLimit,
         @DefaultValue Management management) {

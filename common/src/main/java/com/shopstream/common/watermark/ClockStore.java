@@ -1,6 +1,6 @@
 package com.shopstream.common.watermark;
 
-import com.shopstream.common.streams.PreCommitStore;
+import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import java.nio.ByteBuffer;
@@ -23,7 +23,7 @@ import org.apache.kafka.streams.state.Stores;
  * {@code frontier}.
  *
  * <p>A processor's store ({@link #beforeEachCommit}) writes what changed once per commit, just before it
- * ({@link PreCommitStore}): a partition's clock moves with most of its records, and a write per record cost the
+ * ({@link BeforeCommit}): a partition's clock moves with most of its records, and a write per record cost the
  * source step a store write (metrics, a copy, the changelog's record) for what the next record overwrites.
  */
 final class ClockStore {
@@ -31,7 +31,8 @@ final class ClockStore {
     private static final String FRONTIER = "frontier";
 
     private final KeyValueStore<String, byte[]> store;
-    private final PreCommitStore<String, byte[]> preCommit;
+    /** {@code null}: a reader's store, written at once. */
+    private BeforeCommit beforeCommit;
     private final Map<InputPartition, String> keys = new HashMap<>();
     /** What changed since the last {@link #flush}, when writes wait for the commit. */
     private InputClocks changed;
@@ -41,29 +42,28 @@ final class ClockStore {
 
     /** A store written at once (readers, and tests that set a store up). */
     ClockStore(KeyValueStore<String, byte[]> store) {
-        this(store, null);
-    }
-
-    private ClockStore(KeyValueStore<String, byte[]> store, PreCommitStore<String, byte[]> preCommit) {
         this.store = store;
-        this.preCommit = preCommit;
     }
 
     /**
-     * A processor's store {@code name} (built with {@link #builder}): what it saves is written just before each
+     * A processor's store {@code name} (built with {@link #builders}): what it saves is written just before each
      * commit of its task; {@link #close} in the processor's {@code close}.
      */
     static ClockStore beforeEachCommit(ProcessingContext context, String name) {
-        PreCommitStore<String, byte[]> preCommit = PreCommitStore.of(context, name);
-        ClockStore clocks = new ClockStore(context.getStateStore(name), preCommit);
-        preCommit.beforeCommit(clocks::flush);
+        ClockStore clocks = new ClockStore(context.getStateStore(name));
+        clocks.beforeCommit = BeforeCommit.of(context, name, clocks::flush);
         return clocks;
     }
 
-    /** A handful of rows per task: in memory, restored from its changelog, written once per commit. */
-    static StoreBuilder<KeyValueStore<String, byte[]>> builder(String name) {
-        return PreCommitStore.builder(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name),
-                Serdes.String(), Serdes.ByteArray()).withLoggingEnabled(Map.of()));
+    /**
+     * A handful of rows per task: in memory, restored from its changelog, written once per commit; with the signal
+     * store that runs the write.
+     */
+    static StoreBuilder<?>[] builders(String name) {
+        return new StoreBuilder<?>[] {
+            Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), Serdes.ByteArray())
+                    .withLoggingEnabled(Map.of()),
+            BeforeCommit.signalStore(name)};
     }
 
     void loadInto(InputClocks clocks) {
@@ -96,26 +96,31 @@ final class ClockStore {
     }
 
     void savePartition(InputClocks clocks, InputPartition partition) {
-        if (deferred(clocks)) {
-            changedPartitions.add(partition);
-        } else {
+        if (beforeCommit == null) {
             write(clocks, partition);
+        } else {
+            changed = clocks;
+            changedPartitions.add(partition);
+            beforeCommit.changed();
         }
     }
 
     void saveCounts(InputClocks clocks) {
-        if (deferred(clocks)) {
-            countsChanged = true;
-        } else {
+        if (beforeCommit == null) {
             writeCounts(clocks);
+        } else {
+            changed = clocks;
+            countsChanged = true;
+            beforeCommit.changed();
         }
     }
 
     void saveFrontier(long frontier) {
-        if (preCommit != null) {
-            changedFrontier = frontier;
-        } else {
+        if (beforeCommit == null) {
             writeFrontier(frontier);
+        } else {
+            changedFrontier = frontier;
+            beforeCommit.changed();
         }
     }
 
@@ -154,17 +159,8 @@ final class ClockStore {
 
     /** Nothing is written before a commit any more (the processor's {@code close}). */
     void close() {
-        if (preCommit != null) {
-            preCommit.clearBeforeCommit();
+        if (beforeCommit != null) {
+            beforeCommit.close();
         }
-    }
-
-    /** Whether writes wait for the commit: then {@code clocks} is what the next flush writes from. */
-    private boolean deferred(InputClocks clocks) {
-        if (preCommit == null) {
-            return false;
-        }
-        changed = clocks;
-        return true;
     }
 }

@@ -2,9 +2,9 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.serde.Topic;
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.LatenessRule;
 import java.util.Map;
 import java.util.function.Function;
@@ -44,7 +44,7 @@ public final class EventTimeSteps {
         String name = step.name();
         Map<String, KStream<String, Timed<V>>> branches = input
                 .process(ProcessorSuppliers.withStores(() -> new SourceClock<V>(step),
-                                ClockStore.builder(step.storeName())),
+                                ClockStore.builders(step.storeName())),
                         Named.as(name + "-source-clock"))
                 .split(Named.as(name + "-lateness-"))
                 .branch((key, value) -> value instanceof Timed.Late<V>, Branched.as("late"))
@@ -65,7 +65,7 @@ public final class EventTimeSteps {
                     + "and a late topic");
         }
         return input.process(ProcessorSuppliers.withStores(() -> new SourceClock<V>(step),
-                                ClockStore.builder(step.storeName())),
+                                ClockStore.builders(step.storeName())),
                 Named.as(step.name() + "-source-clock"));
     }
 
@@ -126,8 +126,8 @@ public final class EventTimeSteps {
                             () -> new RepartitionBatcher<V>(batching, type, partitions, name, store),
                             // no record cache: events change memory, and the batches they changed are written once
                             // per commit, just before it
-                            PreCommitStore.builder(batching.stores().keyValueStore(store, Serdes.String(),
-                                    Serdes.ByteArray()))),
+                            batching.stores().keyValueStore(store, Serdes.String(), Serdes.ByteArray()),
+                            BeforeCommit.signalStore(store)),
                     Named.as(name + "-batch"));
         }
         return keyed.repartition(repartitioned);
@@ -136,7 +136,7 @@ public final class EventTimeSteps {
     /** Behind a repartition: learns every input partition's clock and sends advances of the query's frontier. */
     public static <V> KStream<String, Timed<V>> track(KStream<String, Timed<V>> repartitioned, FrontierStep step) {
         return repartitioned.process(ProcessorSuppliers.withStores(() -> new FrontierTracker<V>(step),
-                ClockStore.builder(step.storeName())), Named.as(step.name() + "-frontier"));
+                ClockStore.builders(step.storeName())), Named.as(step.name() + "-frontier"));
     }
 
     /**

@@ -2,7 +2,7 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.streams.CommitInterval;
-import com.shopstream.common.streams.PreCommitStore;
+import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.InputPartition;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -42,7 +42,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *
  * <p>A growing batch is kept in a changelogged store, so that a crash between an event's commit and its batch's
  * neither loses nor repeats it: events change memory, and each batch that changed is written once, just before each
- * commit of the task, in its transaction ({@link PreCommitStore}); under exactly_once_v2 the batch commits with the
+ * commit of the task, in its transaction ({@link BeforeCommit}); under exactly_once_v2 the batch commits with the
  * offsets of its events, and a batch made and sent within one commit never reaches the store. The step is in the
  * topology whatever the batch size, so that batches a run left in the store still go when the next runs with size 1. A batch
  * made for another partition count of the repartition topic than it has when the batch goes is sent event by event.
@@ -63,7 +63,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     private ProcessorContext<String, Timed<V>> context;
     private EventTimeRuntime runtime;
     private KeyValueStore<String, byte[]> store;
-    private PreCommitStore<String, byte[]> preCommit;
+    private BeforeCommit beforeCommit;
     private String repartitionTopic;
     /**
      * The growing batch of each source partition and destination partition, as in the store, by {@link #slot}, in
@@ -100,8 +100,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         pending.clear();
         stored.clear();
         changed.clear();
-        preCommit = PreCommitStore.of(context, storeName);
-        preCommit.beforeCommit(this::writeChanged);
+        beforeCommit = BeforeCommit.of(context, storeName, this::writeChanged);
         behind.clear();
         List<KeyValue<String, byte[]>> kept = new ArrayList<>();
         try (KeyValueIterator<String, byte[]> all = store.all()) {
@@ -163,13 +162,14 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
             send(slot);
         } else {
             changed.add(slot);
+            beforeCommit.changed();
         }
     }
 
     @Override
     public void close() {
-        if (preCommit != null) {
-            preCommit.clearBeforeCommit();
+        if (beforeCommit != null) {
+            beforeCommit.close();
         }
     }
 

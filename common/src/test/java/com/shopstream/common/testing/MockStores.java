@@ -1,7 +1,7 @@
 package com.shopstream.common.testing;
 
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.writebehind.BeforeCommit;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.StateStore;
@@ -23,22 +23,22 @@ public final class MockStores {
     }
 
     /**
-     * A {@link PreCommitStore}, as processors that write before each commit need: {@code flushCache()} is the task's
-     * commit.
+     * A store its processor writes before each commit ({@link BeforeCommit}), with its signal store: {@link #commit}
+     * is the task's commit.
      */
-    public static <K, V> PreCommitStore<K, V> writtenBeforeCommit(MockProcessorContext<?, ?> context, String name,
-                                                                  Serde<K> keys, Serde<V> values) {
-        return (PreCommitStore<K, V>) add(context, PreCommitStore.builder(
-                Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name), keys, values)));
+    public static <K, V> KeyValueStore<K, V> writtenBeforeCommit(MockProcessorContext<?, ?> context, String name,
+                                                                 Serde<K> keys, Serde<V> values) {
+        add(context, BeforeCommit.signalStoreForTests(name));
+        return add(context, Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name), keys, values));
     }
 
     /**
      * {@link #writtenBeforeCommit}, on the bytes store given (a test's spy, to see what reaches the bottom of the
      * store: the layers above it are Kafka Streams' own).
      */
-    public static <K, V> PreCommitStore<K, V> writtenBeforeCommit(MockProcessorContext<?, ?> context,
-                                                                  KeyValueStore<Bytes, byte[]> bytes, Serde<K> keys,
-                                                                  Serde<V> values) {
+    public static <K, V> KeyValueStore<K, V> writtenBeforeCommit(MockProcessorContext<?, ?> context,
+                                                                 KeyValueStore<Bytes, byte[]> bytes, Serde<K> keys,
+                                                                 Serde<V> values) {
         KeyValueBytesStoreSupplier supplier = new KeyValueBytesStoreSupplier() {
             @Override
             public String name() {
@@ -55,8 +55,13 @@ public final class MockStores {
                 return "test";
             }
         };
-        return (PreCommitStore<K, V>) add(context, PreCommitStore.builder(Stores.keyValueStoreBuilder(supplier, keys,
-                values)));
+        add(context, BeforeCommit.signalStoreForTests(bytes.name()));
+        return add(context, Stores.keyValueStoreBuilder(supplier, keys, values));
+    }
+
+    /** What the task's commit runs first: the hook of the processor that writes {@code store} before each commit. */
+    public static void commit(MockProcessorContext<?, ?> context, String store) {
+        BeforeCommit.commit(context, store);
     }
 
     /** Builds the store {@code builder} describes (its changelog off) and adds it to {@code context}. */

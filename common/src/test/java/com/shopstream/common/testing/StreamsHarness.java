@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
@@ -102,6 +103,20 @@ public final class StreamsHarness implements AutoCloseable {
             }
         }
         return List.copyOf(records);
+    }
+
+    /**
+     * Every record of every topic the topology wrote to so far but its internal ones (repartition topics and
+     * changelogs, whose records the speed-ups change), by topic name.
+     */
+    public Map<String, List<OutputRecord>> outputs() {
+        Map<String, List<OutputRecord>> outputs = new TreeMap<>();
+        for (String topic : driver.producedTopicNames()) {
+            if (!topic.endsWith("-repartition") && !topic.endsWith("-changelog")) {
+                outputs.put(topic, records(topic));
+            }
+        }
+        return outputs;
     }
 
     /** What a topic has written since the last call of this method for it. */

@@ -2,12 +2,14 @@ package com.shopstream.common.watermark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.shopstream.common.streams.PreCommitStore;
+import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import java.util.List;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,14 +23,12 @@ class ClockStoreTest {
     private static final InputPartition ORDERS_1 = new InputPartition("orders", 1);
 
     private MockProcessorContext<String, String> context;
-    private PreCommitStore<String, byte[]> store;
+    private KeyValueStore<String, byte[]> store;
 
     @BeforeEach
     void setUp() {
         context = new MockProcessorContext<>(TestStreams.forDriver("clock-store-test").properties());
-        store = (PreCommitStore<String, byte[]>) ClockStore.builder("w").withLoggingDisabled().build();
-        store.init(context.getStateStoreContext(), store);
-        context.addStateStore(store);
+        store = MockStores.writtenBeforeCommit(context, "w", Serdes.String(), Serdes.ByteArray());
     }
 
     @Test
@@ -45,7 +45,7 @@ class ClockStoreTest {
 
         assertThat(store.approximateNumEntries()).as("nothing before the commit").isZero();
 
-        store.flushCache();   // the task's commit
+        MockStores.commit(context, "w");   // the task's commit
         assertThat(new ClockStore(store).frontier()).isEqualTo(900);
         InputClocks loaded = stored();
         assertThat(loaded.newest(ORDERS_0)).isEqualTo(2_000);
@@ -54,7 +54,7 @@ class ClockStoreTest {
 
         table.report(ORDERS_1, 2, 3_000, true, 7);
         clocks.savePartition(table, ORDERS_1);
-        store.flushCache();
+        MockStores.commit(context, "w");
         assertThat(stored().entry(ORDERS_1)).isEqualTo(new InputClocks.Entry(3_000, true, 7));
         assertThat(new ClockStore(store).frontier()).as("unchanged since the last commit").isEqualTo(900);
     }
@@ -65,7 +65,7 @@ class ClockStoreTest {
         clocks.saveFrontier(900);
         clocks.close();
 
-        store.flushCache();
+        MockStores.commit(context, "w");
         assertThat(store.approximateNumEntries()).isZero();
     }
 

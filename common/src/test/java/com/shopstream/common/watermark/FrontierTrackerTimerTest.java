@@ -3,7 +3,7 @@ package com.shopstream.common.watermark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
-import com.shopstream.common.streams.PreCommitStore;
+import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.eventtime.EventTimeBound;
 import com.shopstream.eventtime.InputClocks;
@@ -13,8 +13,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,10 +64,8 @@ class FrontierTrackerTimerTest {
         }));
         MockProcessorContext<String, Timed<Order>> context = new MockProcessorContext<>(streams.properties());
         context.setCurrentStreamTimeMs(streamTime);
-        PreCommitStore<String, byte[]> store = (PreCommitStore<String, byte[]>) ClockStore.builder(STEP.storeName())
-                .withLoggingDisabled().build();
-        store.init(context.getStateStoreContext(), store);
-        context.addStateStore(store);
+        KeyValueStore<String, byte[]> store = MockStores.writtenBeforeCommit(context, STEP.storeName(),
+                Serdes.String(), Serdes.ByteArray());
         // what the task had stored when it stopped: orders-1 idle, read to its end; the advance to 10:05 waiting
         InputClocks before = InputClocks.ofTopics(List.of("orders"));
         before.report(ORDERS_0, 2, ms("10:05:00"), false, -1);
@@ -92,7 +92,7 @@ class FrontierTrackerTimerTest {
         assertThat(context.forwarded().get(0).record().key()).isEqualTo(SourceClock.NO_KEY);
         assertThat(context.forwarded().get(0).record().timestamp()).isEqualTo(timestamp);
         assertThat(new ClockStore(store).frontier()).as("written before the commit").isEqualTo(ms("10:01:00"));
-        store.flushCache();   // the task's commit
+        MockStores.commit(context, STEP.storeName());   // the task's commit
         assertThat(new ClockStore(store).frontier()).isEqualTo(ms("10:05:00"));
 
         timer.getPunctuator().punctuate(200);

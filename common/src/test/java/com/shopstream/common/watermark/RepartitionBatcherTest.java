@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
@@ -28,7 +28,7 @@ import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedForwa
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +44,7 @@ class RepartitionBatcherTest {
     private static final String STORE = "batches";
 
     private MockProcessorContext<String, Timed<Order>> context;
-    private PreCommitStore<String, byte[]> store;
+    private KeyValueStore<String, byte[]> store;
     /** Records the reader has still to read in its partitions. */
     private long lag = 1_000;
     /** The repartition topic's partition count, as the cluster says. */
@@ -58,11 +58,7 @@ class RepartitionBatcherTest {
                 topic -> topic.endsWith("-q-repartition") ? OptionalInt.of(repartitionPartitions)
                         : OptionalInt.empty(), driver.endOffsets(), driver.futureBound(),
                 driver.brokerClock())).properties());
-        store = (PreCommitStore<String, byte[]>) PreCommitStore.builder(Stores.keyValueStoreBuilder(
-                StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.String(), Serdes.ByteArray()).withLoggingDisabled())
-                .build();
-        store.init(context.getStateStoreContext(), store);
-        context.addStateStore(store);
+        store = MockStores.writtenBeforeCommit(context, STORE, Serdes.String(), Serdes.ByteArray());
     }
 
     @Test
@@ -274,7 +270,7 @@ class RepartitionBatcherTest {
 
     /** What Kafka Streams does just before it commits the task (the changed batches are written). */
     private void commit() {
-        store.flushCache();
+        MockStores.commit(context, STORE);
     }
 
     /** The batches in the store after a commit. */

@@ -235,11 +235,13 @@ class SourceClockTest {
                 TestStreams.topics(), List.of(TUMBLING_5M), true).describe().toString();
 
         assertThat(described)
-                .contains("Processor: orders-source-clock (stores: [orders-watermarks])")
+                .contains("Processor: orders-source-clock (stores: [orders-watermarks, "
+                        + "orders-watermarks-before-commit])")
                 .contains("orders-lateness-late", "orders-lateness-on-time",
                         "Sink: orders-late-sink (topic: fixture-late)")
                 .contains("Processor: orders-by-customer-key", "topic: orders-by-customer-repartition")
-                .contains("Processor: orders-by-customer-frontier (stores: [orders-by-customer-watermarks])")
+                .contains("Processor: orders-by-customer-frontier (stores: [orders-by-customer-watermarks, "
+                        + "orders-by-customer-watermarks-before-commit])")
                 .contains("Processor: orders-by-customer-event-time-order (stores: "
                         + "[orders-by-customer-release-buffer, orders-by-customer-watermarks])");
     }

@@ -1,6 +1,7 @@
 package com.shopstream.join.topology;
 
 import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.testing.SpeedUps;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.join.config.JoinProperties;
 
@@ -12,6 +13,12 @@ final class JoinConfigs {
 
     static JoinConfig defaults() {
         ShopstreamProperties common = ShopstreamProperties.defaults();
+        return JoinProperties.defaults().toConfig(common, common.lateTopic("join-service"), TestStreams.topics());
+    }
+
+    /** The defaults, with or without the speed-ups. */
+    static JoinConfig on(SpeedUps path) {
+        ShopstreamProperties common = path.common();
         return JoinProperties.defaults().toConfig(common, common.lateTopic("join-service"), TestStreams.topics());
     }
 }

@@ -2,28 +2,56 @@ package com.shopstream.join.topology;
 
 import static com.shopstream.common.testing.GoldenAssertions.assertFinal;
 import static com.shopstream.common.testing.GoldenAssertions.assertLate;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.shopstream.common.testing.PathOutputs;
 import com.shopstream.common.testing.ShopCheckpoints;
+import com.shopstream.common.testing.SpeedUps;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
+import com.shopstream.scenario.ShopExpectations.Checkpoint;
+import java.util.List;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** The shop stream (orders and payments, keyed by order) through the join, checked at each checkpoint. */
+/**
+ * The shop stream (orders and payments, keyed by order) through the join, checked at each checkpoint, with the
+ * speed-ups and on the plain path.
+ */
 class JoinGoldenTest {
 
+    @ParameterizedTest
+    @EnumSource(SpeedUps.class)
+    void theShopScenarioGivesTheContractsResultsAtEveryCheckpoint(SpeedUps path) {
+        shop(path, (harness, checkpoint) -> {
+            assertFinal(checkpoint, "orders-paid", harness.records("orders-paid"));
+            assertFinal(checkpoint, "orders-payment-status", harness.records("orders-payment-status"));
+            assertLate(checkpoint, "join-service-late", harness.records("join-service-late"));
+        });
+    }
+
     @Test
-    void theShopScenarioGivesTheContractsResultsAtEveryCheckpoint() {
-        TestStreams streams = TestStreams.forDriver("join-service");
+    void thePlainPathWritesWhatTheSpeedUpsWrite() {
+        PathOutputs plain = shop(SpeedUps.PLAIN, (harness, checkpoint) -> { });
+
+        assertThat(shop(SpeedUps.ON, (harness, checkpoint) -> { })).isEqualTo(plain);
+        assertThat(plain.appended()).containsOnlyKeys("orders-paid", "orders-payment-status", "join-service-late");
+    }
+
+    private static PathOutputs shop(SpeedUps path, BiConsumer<StreamsHarness, Checkpoint> check) {
+        TestStreams streams = path.streams("join-service");
         try (StreamsHarness harness = new StreamsHarness(
-                OrderPaymentJoinTopology.build(streams.builder(), JoinConfigs.defaults()),
-                streams)) {
+                OrderPaymentJoinTopology.build(streams.builder(), JoinConfigs.on(path)), streams)) {
+            PathOutputs.Recorder outputs = new PathOutputs.Recorder(harness, List.of());
             // payments reach join-service keyed by order_id (payments-service re-keys them)
             ShopCheckpoints.feed(harness, event -> harness.pipe(event.isOrder() ? "orders" : "payments",
                     Long.toString(event.orderId()), event.json()), checkpoint -> {
-                assertFinal(checkpoint, "orders-paid", harness.records("orders-paid"));
-                assertFinal(checkpoint, "orders-payment-status", harness.records("orders-payment-status"));
-                assertLate(checkpoint, "join-service-late", harness.records("join-service-late"));
+                check.accept(harness, checkpoint);
+                outputs.checkpoint();
             });
+            return outputs.outputs();
         }
     }
 }

@@ -17,7 +17,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * The partials a source task has not sent yet, by slice and group: in memory, and in the changelogged store that
  * makes them survive a crash. Orders change memory only; {@link #flush} writes the rows they changed, and runs before
- * each commit of the task ({@link com.shopstream.common.streams.PreCommitStore}), so the store holds at every commit
+ * each commit of the task ({@link com.shopstream.common.writebehind.BeforeCommit}), so the store holds at every commit
  * what memory holds. Taking a slice out deletes its rows at once; spreading a slice over more rows writes the new
  * rows before it deletes the old ones.
  *

@@ -5,13 +5,13 @@ import com.shopstream.common.model.WindowResult;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.InputStreams;
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.RepartitionBatching;
 import com.shopstream.common.watermark.SourceStep;
 import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.TimeWindowLateness;
 import java.util.ArrayList;
@@ -95,8 +95,8 @@ public final class OrderWindowTopology {
                                 config.topics()::latestAcceptedEventTime, SliceCombiner.MAX_OPEN_PARTIALS),
                         // no record cache: orders change memory, and the rows they changed are written once per
                         // commit, just before it
-                        PreCommitStore.builder(config.stores().keyValueStore(store, Serdes.Bytes(),
-                                Serdes.ByteArray()))),
+                        config.stores().keyValueStore(store, Serdes.Bytes(), Serdes.ByteArray()),
+                        BeforeCommit.signalStore(store)),
                 Named.as(name + "-slices"));
     }
 
@@ -116,8 +116,9 @@ public final class OrderWindowTopology {
                                 // interval, before the commit (WriteBehindStore). No record cache: it would only
                                 // coalesce those writes again, and its tree of keys showed high in the
                                 // per-customer query's profile (docs/benchmarks/log.md)
-                                PreCommitStore.builder(config.stores().keyValueStore(query.storeName(),
-                                        Serdes.Bytes(), new WindowAggregateSerde()))),
+                                config.stores().keyValueStore(query.storeName(), Serdes.Bytes(),
+                                        new WindowAggregateSerde()),
+                                BeforeCommit.signalStore(query.storeName())),
                         Named.as(name + "-windows"), frontier.storeName())
                 .split(Named.as(name + "-"))
                 .branch((key, output) -> output instanceof WindowOutput.Update, Branched.as("updates"))

@@ -2,10 +2,10 @@ package com.shopstream.orders.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.streams.CommitInterval;
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.InputPartition;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -57,7 +57,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *
  * <p>Crash safety under {@code exactly_once_v2}: a partial kept only in memory would be lost, or sent twice, by a crash
  * between its orders' commit and its own. The partials' rows are written to a changelogged store just before each
- * commit of the task, in its transaction ({@link PreCommitStore}: each changed row once per commit, not once per
+ * commit of the task, in its transaction ({@link BeforeCommit}: each changed row once per commit, not once per
  * order), and a partial is deleted from it when it is sent: orders, partial and sending commit together. The step
  * stays in the topology when combining is switched off, to send what a run before left in the store.
  */
@@ -97,7 +97,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     private ProcessorContext<String, Timed<Order>> context;
     private EventTimeRuntime runtime;
     private KeyValueStore<Bytes, byte[]> store;
-    private PreCommitStore<Bytes, byte[]> preCommit;
+    private BeforeCommit beforeCommit;
     private String repartitionTopic;
     private InputPartition source;
     /** The partials not sent yet, as in the store. */
@@ -141,8 +141,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         // a revived task re-initializes the same processor: the store, not memory, says what is open
         this.open = new OpenSlices(store);
         open.load();
-        preCommit = PreCommitStore.of(context, storeName);
-        preCommit.beforeCommit(open::flush);
+        beforeCommit = BeforeCommit.of(context, storeName, open::flush);
         updateNextDue();
         idleRisk = IdleRisk.of(store.get(CONTROL_KEY));
         // with update rows twice per commit interval, as the batches: a partial then mostly reaches the windows
@@ -224,6 +223,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
             send(List.of(open.takeOne(start, group)));
             open.add(start, group, cents, eventTime);
         }
+        beforeCommit.changed();
         if (!oldestBefore) {
             updateNextDue();
         }
@@ -292,8 +292,8 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
 
     @Override
     public void close() {
-        if (preCommit != null) {
-            preCommit.clearBeforeCommit();
+        if (beforeCommit != null) {
+            beforeCommit.close();
         }
     }
 

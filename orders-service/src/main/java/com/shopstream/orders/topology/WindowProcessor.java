@@ -7,11 +7,11 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.WindowResult;
 import com.shopstream.common.streams.CommitInterval;
-import com.shopstream.common.streams.WriteBehindStore;
 import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.LateRecordHeaders;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.common.watermark.TimedSerde;
+import com.shopstream.common.writebehind.KeyValueState;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.LateCause;
 import com.shopstream.eventtime.QueryLateness;
@@ -68,7 +68,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
     private final long retention;
     private final TimeWindowLateness windowsOf;
     private DeadLetterRouter deadLetters;
-    private WriteBehindStore<Bytes, WindowAggregate> windows;
+    private KeyValueState<Bytes, WindowAggregate> windows;
     /**
      * Windows ending at or before it are final and their rows written: the query's watermark once an advance has
      * written them, so that an advance that fails after its final rows (its record dead-lettered) does not write them
@@ -106,7 +106,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         // window past the greatest key the store may hold is not looked up: a slice's windows until a commit writes
         // them, and after it those of groups past every one written (store reads were visible in the per-customer
         // query's profile before: docs/benchmarks/log.md)
-        this.windows = WriteBehindStore.of(context, query.storeName(), Comparator.naturalOrder());
+        this.windows = KeyValueState.of(context, query.storeName(), Comparator.naturalOrder());
         this.deadLetters = DeadLetterRouter.from(context.appConfigs());
         // windows ending at or before the watermark are final (and their rows written)
         if (watermark() != InputClocks.NONE) {

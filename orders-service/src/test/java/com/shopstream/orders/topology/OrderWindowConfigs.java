@@ -3,6 +3,7 @@ package com.shopstream.orders.topology;
 import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.SpeedUps;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.orders.config.OrdersProperties;
 import java.util.List;
@@ -16,6 +17,14 @@ final class OrderWindowConfigs {
     static OrderWindowConfig defaults() {
         ShopstreamProperties common = ShopstreamProperties.defaults();
         return OrdersProperties.defaults().toConfig(common, common.lateTopic("orders-service"), TestStreams.topics());
+    }
+
+    /** The defaults, with or without the speed-ups. */
+    static OrderWindowConfig on(SpeedUps path) {
+        OrderWindowConfig defaults = defaults();
+        return new OrderWindowConfig(defaults.ordersTopic(), defaults.lateTopic(), defaults.queries(),
+                defaults.stores(), defaults.topics(), path.repartitionBatchSize(defaults.repartitionBatchSize()),
+                path.partialAggregation(defaults.partialAggregation()));
     }
 
     static OrderWindowConfig of(ShopTopics topics, List<WindowQuery> queries) {

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
-import com.shopstream.common.streams.PreCommitStore;
-import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.Timed;
@@ -27,7 +26,7 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -47,7 +46,7 @@ class SliceCombinerTest {
             ? GroupBy.Grouping.ALL : Long.toString(order.customerId());
 
     private MockProcessorContext<String, Timed<Order>> context;
-    private PreCommitStore<Bytes, byte[]> store;
+    private KeyValueStore<Bytes, byte[]> store;
     /** The repartition topic's partition count, as the cluster says ({@code 0}: not known yet). */
     private int repartitionPartitions = 3;
     /** The newest event time the reader accepts now. */
@@ -61,11 +60,7 @@ class SliceCombinerTest {
                 topic -> topic.endsWith("-orders-by-q-repartition") && repartitionPartitions > 0
                         ? OptionalInt.of(repartitionPartitions) : OptionalInt.empty(),
                 driver.endOffsets(), driver.futureBound(), driver.brokerClock())).properties());
-        store = (PreCommitStore<Bytes, byte[]>) PreCommitStore.builder(Stores.keyValueStoreBuilder(
-                StateStoreKind.IN_MEMORY.keyValue(STORE), Serdes.Bytes(), Serdes.ByteArray()).withLoggingDisabled())
-                .build();
-        store.init(context.getStateStoreContext(), store);
-        context.addStateStore(store);
+        store = MockStores.writtenBeforeCommit(context, STORE, Serdes.Bytes(), Serdes.ByteArray());
     }
 
     @Test
@@ -380,7 +375,7 @@ class SliceCombinerTest {
 
     /** What Kafka Streams does just before it commits the task (the partials' rows are written). */
     private void commit() {
-        store.flushCache();
+        MockStores.commit(context, STORE);
     }
 
     /** The partials in the store after a commit: what a restart, or a crash after it, finds. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.WindowResult;
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.Timed;
@@ -19,6 +18,7 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +37,7 @@ class WindowProcessorRestartTest {
 
     private final WindowQuery query = WindowQuery.tumbling("q", FIVE, GRACE, "updates", "finals");
     private MockProcessorContext<String, WindowOutput> context;
-    private PreCommitStore<Bytes, WindowAggregate> windows;
+    private KeyValueStore<Bytes, WindowAggregate> windows;
     private WindowProcessor processor;
 
     /** A processor on a window store and an empty frontier store (the frontier never moved: no window is final). */
@@ -76,11 +76,11 @@ class WindowProcessorRestartTest {
         Bytes window = WindowKeys.key(TEN.toEpochMilli(), "all");
         assertThat(windows.get(window)).as("kept in memory between commits").isNull();
 
-        windows.flushCache();   // what the task's commit runs first
+        MockStores.commit(context, query.storeName());   // what the task's commit runs first
         assertThat(windows.get(window)).isEqualTo(new WindowAggregate(2, new BigDecimal("3.50")));
 
         processor.process(order(3, "10:03:00", "1.00"));
-        windows.flushCache();
+        MockStores.commit(context, query.storeName());
         assertThat(windows.get(window)).as("added to what the store had, not counted twice")
                 .isEqualTo(new WindowAggregate(3, new BigDecimal("4.50")));
     }

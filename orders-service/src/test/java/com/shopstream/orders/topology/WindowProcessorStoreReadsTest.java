@@ -8,7 +8,6 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.verify;
 
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.Timed;
@@ -40,7 +39,7 @@ class WindowProcessorStoreReadsTest {
     private final WindowQuery query = WindowQuery.tumbling("q", FIVE, Duration.ofMinutes(3), null, "finals");
     private MockProcessorContext<String, WindowOutput> context;
     private KeyValueStore<Bytes, byte[]> bytes;
-    private PreCommitStore<Bytes, WindowAggregate> windows;
+    private KeyValueStore<Bytes, WindowAggregate> windows;
     private WindowProcessor processor;
 
     @BeforeEach
@@ -60,7 +59,7 @@ class WindowProcessorStoreReadsTest {
         clearInvocations(bytes);
 
         processor.process(WindowProcessorRestartTest.order(1, "10:06:00", "1.00"));
-        windows.flushCache();
+        MockStores.commit(context, query.storeName());
 
         verify(bytes, never()).get(AT_TEN_FIVE);
         assertThat(windows.get(AT_TEN_FIVE)).isEqualTo(new WindowAggregate(1, new BigDecimal("1.00")));
@@ -78,7 +77,7 @@ class WindowProcessorStoreReadsTest {
         processor.process(WindowProcessorRestartTest.order(1, "10:06:00", "1.00").withKey("7"));
         processor.process(WindowProcessorRestartTest.order(2, "10:07:00", "2.00").withKey("8"));
         processor.process(WindowProcessorRestartTest.order(3, "10:08:00", "3.00").withKey("6"));
-        windows.flushCache();
+        MockStores.commit(context, query.storeName());
 
         verify(bytes, never()).get(any());
         assertThat(windows.get(AT_TEN_FIVE_FOR_6)).isEqualTo(new WindowAggregate(1, new BigDecimal("3.00")));
@@ -91,7 +90,7 @@ class WindowProcessorStoreReadsTest {
         verify(bytes).get(WindowKeys.key(TEN.plus(FIVE).toEpochMilli(), "5"));
         verify(bytes, never()).get(WindowKeys.key(TEN.plus(FIVE).toEpochMilli(), "9"));
         verify(bytes, never()).get(AT_TEN_FIVE_FOR_6);   // still in memory
-        windows.flushCache();
+        MockStores.commit(context, query.storeName());
         assertThat(windows.get(AT_TEN_FIVE_FOR_6)).isEqualTo(new WindowAggregate(2, new BigDecimal("9.00")));
     }
 
@@ -101,7 +100,7 @@ class WindowProcessorStoreReadsTest {
         clearInvocations(bytes);
 
         processor.process(WindowProcessorRestartTest.order(1, "10:04:00", "1.00"));
-        windows.flushCache();
+        MockStores.commit(context, query.storeName());
 
         verify(bytes).get(AT_TEN);
         assertThat(windows.get(AT_TEN)).isEqualTo(new WindowAggregate(3, new BigDecimal("4.50")));
@@ -119,7 +118,7 @@ class WindowProcessorStoreReadsTest {
 
         verify(bytes).put(eq(AT_TEN), any());
         verify(bytes, never()).put(eq(AT_TEN_FIVE), any());
-        windows.flushCache();
+        MockStores.commit(context, query.storeName());
         verify(bytes).put(eq(AT_TEN_FIVE), any());   // once, at the commit
     }
 
@@ -136,7 +135,7 @@ class WindowProcessorStoreReadsTest {
         processor.init(context);   // no commit came: the transaction aborted
         processor.process(WindowProcessorRestartTest.order(1, "10:04:00", "1.00"));
         processor.process(WindowProcessorRestartTest.order(2, "10:06:00", "2.00"));
-        windows.flushCache();
+        MockStores.commit(context, query.storeName());
 
         assertThat(windows.get(AT_TEN)).isEqualTo(new WindowAggregate(3, new BigDecimal("4.50")));
         assertThat(windows.get(AT_TEN_FIVE)).isEqualTo(new WindowAggregate(1, new BigDecimal("2.00")));
@@ -146,11 +145,11 @@ class WindowProcessorStoreReadsTest {
     void aWindowWrittenSinceTheStartIsReadOnceMemoryForgotIt() {
         processor.init(context);
         processor.process(WindowProcessorRestartTest.order(1, "10:06:00", "1.00"));
-        windows.flushCache();
-        windows.flushCache();   // an interval without it: memory forgets it
+        MockStores.commit(context, query.storeName());
+        MockStores.commit(context, query.storeName());   // an interval without it: memory forgets it
 
         processor.process(WindowProcessorRestartTest.order(2, "10:07:00", "2.00"));
-        windows.flushCache();
+        MockStores.commit(context, query.storeName());
 
         assertThat(windows.get(AT_TEN_FIVE)).as("added to what the store had, not started again")
                 .isEqualTo(new WindowAggregate(2, new BigDecimal("3.00")));

@@ -113,6 +113,7 @@ class PaymentsTopologyTest {
                 PaymentsConfigs.defaults()).describe();
         assertThat(TopologyNames.topics(description)).containsExactly("payments", "payments-raw");
         assertThat(TopologyNames.stores(description))
-                .containsExactlyInAnyOrder("payments-edge-watermarks", "payments-edge-ids");
+                .containsExactlyInAnyOrder("payments-edge-watermarks", "payments-edge-watermarks-before-commit",
+                        "payments-edge-ids");
     }
 }

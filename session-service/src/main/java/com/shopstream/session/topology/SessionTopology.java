@@ -6,7 +6,6 @@ import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.InputStreams;
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.ExpiryIndex;
@@ -14,6 +13,7 @@ import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.RepartitionBatching;
 import com.shopstream.common.watermark.SourceStep;
 import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.LatenessRule;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.SessionLateness;
@@ -92,10 +92,9 @@ public final class SessionTopology {
                 .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap, stores, updates),
                                 // a customer's sessions are read and rewritten by each of their orders, often
                                 // within one commit interval: kept as objects while they are used in each interval
-                                // and written once per interval, before the commit (WriteBehindStore); cached for
-                                // the customers of later ones
-                                PreCommitStore.builder(config.stores().keyValueStore(stores.open(), Serdes.String(),
-                                        new OpenSessionsSerde()).withCachingEnabled()),
+                                // and written once per interval, before the commit (KeyValueState)
+                                config.stores().keyValueStore(stores.open(), Serdes.String(), new OpenSessionsSerde()),
+                                BeforeCommit.signalStore(stores.open()),
                                 ExpiryIndex.storeBuilder(stores.ends(), config.stores())),
                         Named.as(SESSIONS + "-windows"), frontier.storeName())
                 .split(Named.as(SESSIONS + "-"))
@@ -129,9 +128,9 @@ public final class SessionTopology {
                 .process(ProcessorSuppliers.withStores(() -> new StreakProcessor(query, config.streakThreshold(),
                                         config.streakTimeout(), config.streakClock(), config.streakCheckInterval(),
                                         state, expiry, frontier.storeName()),
-                                // written behind and cached, as the sessions' store
-                                PreCommitStore.builder(config.stores().keyValueStore(state, Serdes.String(),
-                                        new StreakStateSerde()).withCachingEnabled()),
+                                // written behind, as the sessions' store
+                                config.stores().keyValueStore(state, Serdes.String(), new StreakStateSerde()),
+                                BeforeCommit.signalStore(state),
                                 ExpiryIndex.storeBuilder(expiry, config.stores())),
                         Named.as(STREAKS + "-processor"), frontier.storeName())
                 .to(out.name(), out.producedAs(STREAKS + "-sink"));

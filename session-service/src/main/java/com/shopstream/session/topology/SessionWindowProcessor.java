@@ -5,10 +5,10 @@ import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.model.SessionResult;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PendingUpdateRows;
-import com.shopstream.common.streams.WriteBehindStore;
 import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.writebehind.KeyValueState;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.Refusal;
 import java.math.RoundingMode;
@@ -52,7 +52,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     private final long gap;
     private final SessionStores stores;
     private final boolean writesUpdates;
-    private WriteBehindStore<String, List<OpenSession>> sessions;
+    private KeyValueState<String, List<OpenSession>> sessions;
     private ExpiryIndex ends;
     /** Held rows: the session as it was when its row was last due, built into a record only when written. */
     private final PendingUpdateRows<SessionId, HeldRow> updates = new PendingUpdateRows<>();
@@ -71,7 +71,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     protected void open(ProcessorContext<String, SessionChange> context) {
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.updates.clear();
-        this.sessions = WriteBehindStore.of(context, stores.open());
+        this.sessions = KeyValueState.of(context, stores.open());
         this.ends = new ExpiryIndex(context.getStateStore(stores.ends()));
         if (!writesUpdates) {
             this.storeRowsWritten = true;   // no rows a stop could have dropped

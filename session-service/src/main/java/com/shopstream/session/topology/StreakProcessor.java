@@ -4,10 +4,10 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PendingUpdateRows;
-import com.shopstream.common.streams.WriteBehindStore;
 import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.writebehind.KeyValueState;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.QueryLateness;
 import java.math.BigDecimal;
@@ -50,7 +50,7 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
     private final Duration checkInterval;
     private final String stateStore;
     private final String expiryStore;
-    private WriteBehindStore<String, StreakState> streaks;
+    private KeyValueState<String, StreakState> streaks;
     private ExpiryIndex expiries;
     private final PendingUpdateRows<String, Record<String, StreakUpdate>> updates = new PendingUpdateRows<>();
     /** Whether every customer's row was written since the start (see the class comment). */
@@ -71,7 +71,7 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
     protected void open(ProcessorContext<String, StreakUpdate> context) {
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.updates.clear();
-        this.streaks = WriteBehindStore.of(context, stateStore);
+        this.streaks = KeyValueState.of(context, stateStore);
         this.expiries = new ExpiryIndex(context.getStateStore(expiryStore));
         if (clock == StreakClock.WALL_CLOCK) {
             context.schedule(checkInterval, PunctuationType.WALL_CLOCK_TIME, now -> timeOut(now, now));

@@ -1,6 +1,7 @@
 package com.shopstream.session.topology;
 
 import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.testing.SpeedUps;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.session.config.SessionProperties;
 import java.util.Map;
@@ -15,6 +16,12 @@ final class SessionConfigs {
 
     static SessionConfig defaults() {
         return with(Map.of());
+    }
+
+    /** The defaults, with or without the speed-ups. */
+    static SessionConfig on(SpeedUps path) {
+        ShopstreamProperties common = path.common();
+        return SessionProperties.defaults().toConfig(common, common.lateTopic("session-service"), TestStreams.topics());
     }
 
     /** As the service binds {@code settings} ({@code shopstream.session.*} names, as in application.yml). */

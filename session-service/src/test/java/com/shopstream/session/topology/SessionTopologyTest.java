@@ -171,10 +171,20 @@ class SessionTopologyTest {
     void storeAndInternalTopicNamesArePinned() {
         TopologyDescription description = SessionTopology.build(TestStreams.forDriver("names").builder(),
                 SessionConfigs.defaults()).describe();
-        assertThat(TopologyNames.stores(description)).containsExactly("customer-sessions-ends", "customer-sessions-open",
-                "customer-streaks-expiry", "customer-streaks-state", "orders-by-customer-batches",
+        assertThat(TopologyNames.stores(description)).containsExactly(
+                "customer-sessions-ends",
+                "customer-sessions-open",
+                "customer-sessions-open-before-commit",
+                "customer-streaks-expiry",
+                "customer-streaks-state",
+                "customer-streaks-state-before-commit",
+                "orders-by-customer-batches",
+                "orders-by-customer-batches-before-commit",
                 "orders-by-customer-release-buffer",
-                "orders-by-customer-watermarks", "orders-watermarks");
+                "orders-by-customer-watermarks",
+                "orders-by-customer-watermarks-before-commit",
+                "orders-watermarks",
+                "orders-watermarks-before-commit");
         assertThat(TopologyNames.topics(description)).containsExactly("customer-sessions", "customer-sessions-final",
                 "customer-streaks", "orders", "orders-by-customer-repartition", "session-service-late");
     }

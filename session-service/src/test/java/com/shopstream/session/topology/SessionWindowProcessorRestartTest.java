@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.SessionResult;
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
@@ -23,6 +22,7 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +37,7 @@ class SessionWindowProcessorRestartTest {
     private static final Instant TEN = Instant.parse("2026-01-22T10:00:00Z");
 
     private MockProcessorContext<String, SessionChange> context;
-    private PreCommitStore<String, List<OpenSession>> open;
+    private KeyValueStore<String, List<OpenSession>> open;
     private SessionWindowProcessor processor;
 
     /** A processor on a sessions store and an empty frontier store (the frontier never moved: nothing is final). */
@@ -81,7 +81,7 @@ class SessionWindowProcessorRestartTest {
         Order order = new Order(7, 2, new BigDecimal("4.00"), Instant.ofEpochMilli(minute(3)));
         processor.process(new Record<>("2", new Timed.Event<>(order, new InputPartition("orders", 0), 1,
                 InputClocks.NONE, minute(3)), minute(3)));
-        open.flushCache();   // the task's commit begins: the processor writes what it changed
+        MockStores.commit(context, "open");   // the task's commit begins: the processor writes what it changed
         assertThat(open.get("2")).as("counted; its row is held").isNotNull();
         assertThat(context.forwarded()).isEmpty();
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
-import com.shopstream.common.streams.PreCommitStore;
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
@@ -39,7 +38,7 @@ class StreakProcessorTest {
     private static final QueryLateness QUERY = new QueryLateness("customer-streaks", GRACE, LatenessRule.NEVER_LATE);
 
     private MockProcessorContext<String, StreakUpdate> context;
-    private PreCommitStore<String, StreakState> state;
+    private KeyValueStore<String, StreakState> state;
     private KeyValueStore<Bytes, byte[]> expiry;
     private StreakProcessor processor;
 
@@ -244,7 +243,7 @@ class StreakProcessorTest {
     /** The wall-clock timeouts' punctuator. */
     /** What the store holds for {@code customer} after the task's commit (the processor writes just before it). */
     private StreakState stored(String customer) {
-        state.flushCache();
+        MockStores.commit(context, "state");
         return state.get(customer);
     }
 

@@ -1,4 +1,4 @@
-package com.shopstream.common.streams;
+package com.shopstream.common.writebehind;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class WriteBehindStoreTest {
 
     private MockProcessorContext<String, String> context;
-    private PreCommitStore<String, String> store;
+    private KeyValueStore<String, String> store;
     private WriteBehindStore<String, String> behind;
 
     @BeforeEach
@@ -36,7 +36,7 @@ class WriteBehindStoreTest {
         store = MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
         store.put("kept", "stored");
         store.put("gone", "stored");
-        behind = WriteBehindStore.of(context, "s");
+        behind = WriteBehindStore.of(context, "s", null);
     }
 
     @Test
@@ -50,7 +50,7 @@ class WriteBehindStoreTest {
         assertThat(store.get("a")).as("not before the commit").isNull();
         assertThat(store.get("gone")).isEqualTo("stored");
 
-        store.flushCache();   // the task's commit
+        MockStores.commit(context, "s");   // the task's commit
 
         assertThat(store.get("a")).isEqualTo("2");
         assertThat(store.get("gone")).isNull();
@@ -64,9 +64,9 @@ class WriteBehindStoreTest {
         assertThat(behind.get("kept")).as("from memory").isEqualTo("stored");
         assertThat(behind.get("absent")).isNull();
 
-        store.flushCache();
+        MockStores.commit(context, "s");
         assertThat(behind.get("kept")).as("used in the interval before: still in memory").isEqualTo("stored");
-        store.flushCache();
+        MockStores.commit(context, "s");
         assertThat(behind.get("kept")).as("used in that one too").isEqualTo("stored");
     }
 
@@ -75,10 +75,10 @@ class WriteBehindStoreTest {
         assertThat(behind.get("kept")).isEqualTo("stored");
         behind.put("written", "1");
         store.put("kept", "changed underneath");
-        store.flushCache();
+        MockStores.commit(context, "s");
         store.put("written", "changed underneath");
 
-        store.flushCache();   // an interval in which neither was used
+        MockStores.commit(context, "s");   // an interval in which neither was used
 
         assertThat(behind.get("kept")).isEqualTo("changed underneath");
         assertThat(behind.get("written")).isEqualTo("changed underneath");
@@ -88,7 +88,7 @@ class WriteBehindStoreTest {
     @Test
     void aKeyGreaterThanAnyStoredIsNotLookedUp() {
         KeyValueStore<Bytes, byte[]> bytes = spy(Stores.inMemoryKeyValueStore("spied").get());
-        PreCommitStore<String, String> spied =
+        KeyValueStore<String, String> spied =
                 MockStores.writtenBeforeCommit(context, bytes, Serdes.String(), Serdes.String());
         spied.put("k", "stored");
         WriteBehindStore<String, String> ordered = WriteBehindStore.of(context, "spied", Comparator.naturalOrder());
@@ -102,8 +102,8 @@ class WriteBehindStoreTest {
 
         ordered.put("y", "1");
         ordered.put("z", null);   // a deletion does not make the store hold more
-        spied.flushCache();
-        spied.flushCache();   // an interval without "y": memory forgets it
+        MockStores.commit(context, "spied");
+        MockStores.commit(context, "spied");   // an interval without "y": memory forgets it
         clearInvocations(bytes);
 
         assertThat(ordered.get("y")).as("written at the commit: read again").isEqualTo("1");
@@ -122,13 +122,13 @@ class WriteBehindStoreTest {
     @Test
     void aDeletionIsWrittenWithoutReadingTheOldValue() {
         KeyValueStore<Bytes, byte[]> bytes = spy(Stores.inMemoryKeyValueStore("spied").get());
-        PreCommitStore<String, String> spied =
+        KeyValueStore<String, String> spied =
                 MockStores.writtenBeforeCommit(context, bytes, Serdes.String(), Serdes.String());
         spied.put("gone", "stored");
-        WriteBehindStore<String, String> writer = WriteBehindStore.of(context, "spied");
+        WriteBehindStore<String, String> writer = WriteBehindStore.of(context, "spied", null);
 
         writer.delete("gone");
-        spied.flushCache();
+        MockStores.commit(context, "spied");
 
         verify(bytes, never()).delete(any());
         verify(bytes, never()).get(any());
@@ -162,7 +162,7 @@ class WriteBehindStoreTest {
         assertThat(keys).containsExactly("b=2", "gone=stored", "kept=stored", "m=3", "y=4");
         assertThat(store.get("a")).as("outside the scan: written at the commit").isNull();
         assertThat(store.get("z")).isNull();
-        store.flushCache();
+        MockStores.commit(context, "s");
         assertThat(store.get("a")).isEqualTo("1");
         assertThat(store.get("z")).isEqualTo("5");
     }
@@ -172,7 +172,22 @@ class WriteBehindStoreTest {
         behind.put("a", "1");
         behind.close();
 
-        store.flushCache();
+        MockStores.commit(context, "s");
+        assertThat(store.get("a")).isNull();
+    }
+
+    @Test
+    void onThePlainPathEveryWriteReachesTheStoreWhenItIsMade() {
+        context = new MockProcessorContext<>(TestStreams.forDriver("write-behind-test")
+                .with(BeforeCommit.WRITE_BEHIND_CONFIG, "false").properties());
+        store = MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
+        KeyValueState<String, String> plain = KeyValueState.of(context, "s");
+
+        plain.put("a", "1");
+        assertThat(store.get("a")).isEqualTo("1");
+        store.put("a", "changed underneath");
+        assertThat(plain.get("a")).as("read from the store").isEqualTo("changed underneath");
+        plain.delete("a");
         assertThat(store.get("a")).isNull();
     }
 }

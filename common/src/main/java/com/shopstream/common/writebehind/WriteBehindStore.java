@@ -1,4 +1,4 @@
-package com.shopstream.common.streams;
+package com.shopstream.common.writebehind;
 
 import java.util.Comparator;
 import java.util.HashMap;
@@ -11,7 +11,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * A processor's key-value store with the values it read or wrote lately kept as objects: a key read again comes from
  * memory, a key written again changes memory, and each changed key is written to the store once, just before the
- * task's commit ({@link PreCommitStore}), in its transaction. A key stays in memory while it is used in each commit
+ * task's commit ({@link BeforeCommit}), in its transaction. A key stays in memory while it is used in each commit
  * interval; one not used in a whole interval is dropped at the commit that ends it, so memory holds the keys of at
  * most two commit intervals.
  *
@@ -26,10 +26,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *
  * <p>Values are not copied: a caller must not change a value it read or wrote (write a new one instead).
  */
-public final class WriteBehindStore<K, V> {
+final class WriteBehindStore<K, V> implements KeyValueState<K, V> {
 
     private final KeyValueStore<K, V> store;
-    private final PreCommitStore<K, V> preCommit;
+    private BeforeCommit beforeCommit;
     /** The store's order of the keys, or {@code null}: not known, a scan writes every changed key first. */
     private final Comparator<? super K> keyOrder;
     /**
@@ -55,10 +55,8 @@ public final class WriteBehindStore<K, V> {
         }
     }
 
-    private WriteBehindStore(KeyValueStore<K, V> store, PreCommitStore<K, V> preCommit,
-                             Comparator<? super K> keyOrder) {
+    private WriteBehindStore(KeyValueStore<K, V> store, Comparator<? super K> keyOrder) {
         this.store = store;
-        this.preCommit = preCommit;
         this.keyOrder = keyOrder;
         if (keyOrder != null) {
             try (KeyValueIterator<K, V> greatestFirst = store.reverseAll()) {
@@ -67,24 +65,13 @@ public final class WriteBehindStore<K, V> {
         }
     }
 
-    /** The store {@code name} of the processor's context (built with {@link PreCommitStore#builder}). */
-    public static <K, V> WriteBehindStore<K, V> of(ProcessingContext context, String name) {
-        return of(context, name, null);
-    }
-
     /**
-     * {@link #of(ProcessingContext, String)}, with the order in which the store keeps its keys (that of their bytes:
-     * {@code Comparator.naturalOrder()} for {@code Bytes} keys): a {@link #range} then writes first only the changed
-     * keys it covers, and the others still once, at the commit; and a key greater than any the store may hold (its
-     * greatest key when this is made, or a greater one written since) is not looked up there: keys that grow with
-     * time, such as windows by start, are mostly new ones past every stored one. Reads the store's greatest key once,
-     * here.
+     * The store {@code name} of the processor's context, written behind ({@link KeyValueState#of(ProcessingContext,
+     * String, Comparator)}).
      */
-    public static <K, V> WriteBehindStore<K, V> of(ProcessingContext context, String name,
-                                                   Comparator<? super K> keyOrder) {
-        PreCommitStore<K, V> preCommit = PreCommitStore.of(context, name);
-        WriteBehindStore<K, V> store = new WriteBehindStore<>(context.getStateStore(name), preCommit, keyOrder);
-        preCommit.beforeCommit(store::flush);
+    static <K, V> WriteBehindStore<K, V> of(ProcessingContext context, String name, Comparator<? super K> keyOrder) {
+        WriteBehindStore<K, V> store = new WriteBehindStore<>(context.getStateStore(name), keyOrder);
+        store.beforeCommit = BeforeCommit.of(context, name, store::flush);
         return store;
     }
 
@@ -93,6 +80,7 @@ public final class WriteBehindStore<K, V> {
      * hold it (greater than any it may hold, when the key order is known): a lookup goes through Kafka Streams' store
      * layers (metrics, serdes, the call into RocksDB) whether it finds or not.
      */
+    @Override
     public V get(K key) {
         Kept<V> known = kept.get(key);
         if (known == null) {
@@ -114,6 +102,7 @@ public final class WriteBehindStore<K, V> {
         }
     }
 
+    @Override
     public void put(K key, V value) {
         Kept<V> known = kept.get(key);
         if (known == null) {
@@ -123,13 +112,17 @@ public final class WriteBehindStore<K, V> {
             known.changed = true;
             known.used = true;
         }
+        // after the change: a full record cache may run the hook at once, and it must write this key
+        beforeCommit.changed();
     }
 
+    @Override
     public void delete(K key) {
         put(key, null);
     }
 
     /** Every key of the store, with what was written since the last commit (written to the store first). */
+    @Override
     public KeyValueIterator<K, V> all() {
         writeChanged(null, null);
         return store.all();
@@ -139,6 +132,7 @@ public final class WriteBehindStore<K, V> {
      * The keys from {@code from} to {@code to} (both included; {@code null}: open), as {@link #all} sees them: the
      * changed keys in the range (all changed keys, if the key order is not known) are written to the store first.
      */
+    @Override
     public KeyValueIterator<K, V> range(K from, K to) {
         writeChanged(from, to);
         return store.range(from, to);
@@ -148,7 +142,7 @@ public final class WriteBehindStore<K, V> {
      * Writes each key changed since the last flush and forgets the keys not used since the one before: before each
      * commit of the task.
      */
-    public void flush() {
+    void flush() {
         writeChanged(null, null);
         for (Iterator<Kept<V>> keys = kept.values().iterator(); keys.hasNext(); ) {
             Kept<V> known = keys.next();
@@ -185,8 +179,8 @@ public final class WriteBehindStore<K, V> {
                 && (to == null || keyOrder.compare(key, to) <= 0));
     }
 
-    /** Nothing is written before a commit any more (the processor's {@code close}: its task may become a standby). */
+    @Override
     public void close() {
-        preCommit.clearBeforeCommit();
+        beforeCommit.close();
     }
 }

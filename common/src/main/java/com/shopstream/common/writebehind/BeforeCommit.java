@@ -1,0 +1,152 @@
+package com.shopstream.common.writebehind;
+
+import java.util.Map;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
+import org.apache.kafka.streams.query.PositionBound;
+import org.apache.kafka.streams.query.QueryConfig;
+import org.apache.kafka.streams.query.QueryResult;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * Runs a processor's hook just before the next commit of its task, in the commit's transaction: a processor that adds
+ * many records into one row keeps the row in memory and writes it once per commit, not once per record.
+ *
+ * <p>How, on public Kafka Streams APIs: Kafka Streams has no pre-commit callback for a processor, but a task's commit
+ * first writes down what each store's record cache holds (the documented reason a cached store's writes commit with
+ * the offsets of their records). The processor gets a second store, {@link #signalStore}, with a record cache over a
+ * store that holds nothing ({@link CommitSignal}); {@link #changed} writes one key into that cache, once per commit
+ * interval; the commit writes it down, and the store under the cache runs the hook. A full thread cache may write it
+ * down earlier: the hook then runs early, which is always safe. The rows the hook writes go to stores without a record
+ * cache of their own (a cache the commit had already written down would keep them past the commit).
+ *
+ * <p>The plain path, {@code shopstream.write-behind=false}: {@link #changed} runs the hook at once, so every change is
+ * written when it is made, as a processor without this class would. The outputs are the same either way (the golden
+ * tests run both); only the number of store writes differs.
+ */
+public final class BeforeCommit {
+
+    /** The streams configuration's key: {@code false} writes every change at once (default {@code true}). */
+    public static final String WRITE_BEHIND_CONFIG = "shopstream.write-behind";
+
+    private static final String SIGNAL_SUFFIX = "-before-commit";
+    private static final Bytes SIGNAL = Bytes.wrap(new byte[] {1});
+    private static final byte[] WRITE_DOWN = new byte[0];
+    private static final QueryConfig QUIET = new QueryConfig(false);
+
+    /** The signal store, or {@code null} on the plain path. */
+    private final KeyValueStore<Bytes, byte[]> signal;
+    private final Runnable hook;
+    /** Whether the signal waits in the record cache: the hook then runs before the next commit. */
+    private boolean armed;
+
+    private BeforeCommit(KeyValueStore<Bytes, byte[]> signal, Runnable hook) {
+        this.signal = signal;
+        this.hook = hook;
+    }
+
+    /** The signal store of the processor's store {@code store}. */
+    public static String signalName(String store) {
+        return store + SIGNAL_SUFFIX;
+    }
+
+    /** Whether the store {@code name} is a signal store (it holds nothing: progress does not report it). */
+    public static boolean isSignalStore(String name) {
+        return name.endsWith(SIGNAL_SUFFIX);
+    }
+
+    /**
+     * The signal store to add to the processor beside its store {@code store}: in memory, without a changelog, with a
+     * record cache.
+     */
+    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> signalStore(String store) {
+        return Stores.keyValueStoreBuilder(new CommitSignal.Supplier(signalName(store), true), Serdes.Bytes(),
+                Serdes.ByteArray()).withCachingEnabled().withLoggingDisabled();
+    }
+
+    /**
+     * A signal store for a test under {@code MockProcessorContext}, whose stores have no record cache: the hook runs
+     * only when the test commits ({@link #commit}).
+     */
+    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> signalStoreForTests(String store) {
+        return Stores.keyValueStoreBuilder(new CommitSignal.Supplier(signalName(store), false), Serdes.Bytes(),
+                Serdes.ByteArray()).withCachingDisabled().withLoggingDisabled();
+    }
+
+    /** What a commit of the task does to the processor of {@code store}'s hook (a test's commit). */
+    public static void commit(ProcessingContext context, String store) {
+        KeyValueStore<Bytes, byte[]> signal = context.getStateStore(signalName(store));
+        signal.query(new CommitSignal.Fire(), PositionBound.unbounded(), QUIET);
+    }
+
+    /**
+     * Runs {@code hook} before each commit of the processor's task once something changed ({@link #changed}); a
+     * processor's latest {@code init} sets it. The processor's {@code close} calls {@link #close}.
+     *
+     * @param store the processor's store whose signal store ({@link #signalStore}) the processor has
+     */
+    public static BeforeCommit of(ProcessingContext context, String store, Runnable hook) {
+        if (!writesBehind(context.appConfigs())) {
+            return new BeforeCommit(null, hook);
+        }
+        KeyValueStore<Bytes, byte[]> signal = context.getStateStore(signalName(store));
+        BeforeCommit beforeCommit = new BeforeCommit(signal, hook);
+        beforeCommit.register(beforeCommit::run);
+        return beforeCommit;
+    }
+
+    /** Whether the streams configuration writes behind ({@link #WRITE_BEHIND_CONFIG}). */
+    public static boolean writesBehind(Map<String, Object> streamsConfigs) {
+        Object value = streamsConfigs.get(WRITE_BEHIND_CONFIG);
+        if (value == null || value instanceof Boolean) {
+            return value == null || (Boolean) value;
+        }
+        String text = value.toString().strip();
+        if (!text.equalsIgnoreCase("true") && !text.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException(WRITE_BEHIND_CONFIG + " must be true or false: " + value);
+        }
+        return Boolean.parseBoolean(text);
+    }
+
+    /** Whether changes wait for the commit ({@code false}: the plain path, each written at once). */
+    public boolean writesBehind() {
+        return signal != null;
+    }
+
+    /**
+     * Something the hook writes changed: the hook runs before the next commit (on the plain path, now). Cheap when
+     * called again before that commit.
+     */
+    public void changed() {
+        if (signal == null) {
+            hook.run();
+        } else if (!armed) {
+            armed = true;
+            signal.put(SIGNAL, WRITE_DOWN);
+        }
+    }
+
+    /** The hook no longer runs (the processor's {@code close}: its task may become a standby). */
+    public void close() {
+        if (signal != null && signal.isOpen()) {
+            register(() -> { });
+        }
+    }
+
+    private void run() {
+        armed = false;
+        hook.run();
+    }
+
+    private void register(Runnable registered) {
+        QueryResult<Void> result = signal.query(new CommitSignal.Register(registered), PositionBound.unbounded(),
+                QUIET);
+        if (!result.isSuccess()) {
+            throw new IllegalStateException("store " + signal.name() + " is not a signal store (build it with "
+                    + "BeforeCommit.signalStore): " + result.getFailureMessage());
+        }
+    }
+}

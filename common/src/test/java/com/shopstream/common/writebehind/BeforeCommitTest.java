@@ -1,0 +1,101 @@
+package com.shopstream.common.writebehind;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.shopstream.common.testing.MockStores;
+import com.shopstream.common.testing.TestStreams;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The hook's contract. That Kafka Streams writes the signal down before each commit is pinned where the hook is used,
+ * with TopologyTestDriver, which commits as a stream thread does: orders-service's and session-service's topology
+ * tests read the stores the hooks write after every commit.
+ */
+class BeforeCommitTest {
+
+    private final List<String> ran = new ArrayList<>();
+
+    @Test
+    void theHookRunsAtTheCommitAfterAChangeOnceAndNotAfterClose() {
+        MockProcessorContext<Object, Object> context = context(true);
+        MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
+        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
+
+        beforeCommit.changed();
+        beforeCommit.changed();
+        assertThat(ran).as("not before the commit").isEmpty();
+        assertThat(beforeCommit.writesBehind()).isTrue();
+
+        MockStores.commit(context, "s");
+        assertThat(ran).containsExactly("hook");
+
+        beforeCommit.changed();
+        beforeCommit.close();
+        MockStores.commit(context, "s");
+        assertThat(ran).as("closed: its task may be a standby now").containsExactly("hook");
+    }
+
+    @Test
+    void aRevivedProcessorsHookReplacesTheOldOne() {
+        MockProcessorContext<Object, Object> context = context(true);
+        MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
+        BeforeCommit.of(context, "s", () -> ran.add("first"));
+        BeforeCommit.of(context, "s", () -> ran.add("revived")).changed();
+
+        MockStores.commit(context, "s");
+        assertThat(ran).containsExactly("revived");
+    }
+
+    @Test
+    void onThePlainPathTheHookRunsAtEachChange() {
+        MockProcessorContext<Object, Object> context = context(false);
+        BeforeCommit beforeCommit = BeforeCommit.of(context, "no signal store needed", () -> ran.add("hook"));
+
+        beforeCommit.changed();
+        beforeCommit.changed();
+        assertThat(ran).containsExactly("hook", "hook");
+        assertThat(beforeCommit.writesBehind()).isFalse();
+    }
+
+    @Test
+    void aStoreThatIsNoSignalStoreIsNamedInTheError() {
+        MockProcessorContext<Object, Object> context = context(true);
+        MockStores.keyValue(context, BeforeCommit.signalName("s"), Serdes.Bytes(), Serdes.ByteArray());
+
+        assertThatThrownBy(() -> BeforeCommit.of(context, "s", () -> { }))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("store s-before-commit is not a signal store");
+    }
+
+    @Test
+    void theSignalStoreHasARecordCacheAndNoChangelog() {
+        StoreBuilder<KeyValueStore<org.apache.kafka.common.utils.Bytes, byte[]>> signal = BeforeCommit.signalStore("s");
+
+        assertThat(signal.name()).isEqualTo("s-before-commit");
+        assertThat(signal.loggingEnabled()).isFalse();
+        assertThat(signal.build().persistent()).isFalse();
+    }
+
+    @Test
+    void theSettingIsTrueOrFalse() {
+        assertThat(BeforeCommit.writesBehind(Map.of())).isTrue();
+        assertThat(BeforeCommit.writesBehind(Map.of(BeforeCommit.WRITE_BEHIND_CONFIG, " FALSE "))).isFalse();
+        assertThat(BeforeCommit.writesBehind(Map.of(BeforeCommit.WRITE_BEHIND_CONFIG, false))).isFalse();
+        assertThatThrownBy(() -> BeforeCommit.writesBehind(Map.of(BeforeCommit.WRITE_BEHIND_CONFIG, "no")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("shopstream.write-behind must be true or false: no");
+    }
+
+    private static MockProcessorContext<Object, Object> context(boolean writesBehind) {
+        return new MockProcessorContext<>(TestStreams.forDriver("before-commit-test")
+                .with(BeforeCommit.WRITE_BEHIND_CONFIG, writesBehind).properties());
+    }
+}
