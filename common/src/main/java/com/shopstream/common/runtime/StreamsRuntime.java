@@ -23,11 +23,6 @@ public record StreamsRuntime(String deadLetterTopic, DeadLetterPublisher deadLet
         Objects.requireNonNull(eventTime, "eventTime");
     }
 
-    /** The same, with other event-time settings or facts. */
-    public StreamsRuntime withEventTime(EventTimeRuntime other) {
-        return new StreamsRuntime(deadLetterTopic, deadLetters, progress, other);
-    }
-
     /** Puts each part under the key its readers look for ({@code SharedObjects.get}). */
     public void putInto(Map<Object, Object> props) {
         props.put(DeadLetterRouter.TOPIC_CONFIG, deadLetterTopic);

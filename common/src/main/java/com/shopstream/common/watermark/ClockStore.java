@@ -34,7 +34,7 @@ final class ClockStore {
     /** {@code null}: a reader's store, written at once. */
     private BeforeCommit beforeCommit;
     private final Map<InputPartition, String> keys = new HashMap<>();
-    /** What changed since the last {@link #flush}, when writes wait for the commit. */
+    /** The clocks to write from at the next {@link #flush}. */
     private InputClocks changed;
     private final Set<InputPartition> changedPartitions = new LinkedHashSet<>();
     private boolean countsChanged;
@@ -96,30 +96,27 @@ final class ClockStore {
     }
 
     void savePartition(InputClocks clocks, InputPartition partition) {
-        if (beforeCommit == null) {
-            write(clocks, partition);
-        } else {
-            changed = clocks;
-            changedPartitions.add(partition);
-            beforeCommit.changed();
-        }
+        changed = clocks;
+        changedPartitions.add(partition);
+        saved();
     }
 
     void saveCounts(InputClocks clocks) {
-        if (beforeCommit == null) {
-            writeCounts(clocks);
-        } else {
-            changed = clocks;
-            countsChanged = true;
-            beforeCommit.changed();
-        }
+        changed = clocks;
+        countsChanged = true;
+        saved();
     }
 
     void saveFrontier(long frontier) {
+        changedFrontier = frontier;
+        saved();
+    }
+
+    /** A reader's store writes what was saved at once; a processor's just before the next commit. */
+    private void saved() {
         if (beforeCommit == null) {
-            writeFrontier(frontier);
+            flush();
         } else {
-            changedFrontier = frontier;
             beforeCommit.changed();
         }
     }

@@ -4,7 +4,6 @@ import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.InputPartition;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -64,7 +62,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     private EventTimeRuntime runtime;
     private KeyValueStore<String, byte[]> store;
     private BeforeCommit beforeCommit;
-    private String repartitionTopic;
+    private RepartitionTarget target;
     /**
      * The growing batch of each source partition and destination partition, as in the store, by {@link #slot}, in
      * the order their first events came. One per source, because a task reads a partition of each of its inputs (the
@@ -95,7 +93,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         this.context = context;
         this.runtime = EventTimeRuntime.from(context.appConfigs());
         this.store = context.getStateStore(storeName);
-        this.repartitionTopic = context.applicationId() + "-" + repartitionName + "-repartition";
+        this.target = RepartitionTarget.of(context, repartitionName, partitions);
         // a revived task re-initializes the same processor: the store, not memory, says what is pending
         pending.clear();
         stored.clear();
@@ -145,8 +143,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
     }
 
     private void add(Record<String, Timed<V>> record, Timed.Event<V> event, int destinations) {
-        int destination = Utils.toPositive(Utils.murmur2(record.key().getBytes(StandardCharsets.UTF_8)))
-                % destinations;
+        int destination = RepartitionTarget.partitionOf(record.key(), destinations);
         String slot = slot(event.source(), destination, destinations);
         byte[] batch = pending.get(slot);
         if (batch != null && !EventBatches.takes(batch, event.partitionCount(), destinations)) {
@@ -197,7 +194,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
 
     /** The repartition topic's partition count, {@code 0} while not known (events then go one by one). */
     private int destinations() {
-        return partitions != null ? partitions : runtime.partitionCounts().count(repartitionTopic).orElse(0);
+        return target.partitions();
     }
 
     private void sendAll() {

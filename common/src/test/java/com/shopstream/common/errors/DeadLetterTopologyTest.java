@@ -16,7 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +25,7 @@ class DeadLetterTopologyTest {
 
     private static final String GOOD = "{\"order_id\":%d,\"customer_id\":1,\"amount\":1,\"order_ts\":\"2026-01-22T10:00:00Z\"}";
 
+    @AutoClose
     private StreamsHarness harness;
 
     @BeforeEach
@@ -33,11 +34,6 @@ class DeadLetterTopologyTest {
         List<QueryLateness> spec = List.of(new QueryLateness("q", Duration.ofMinutes(3),
                 new TimeWindowLateness(Duration.ofMinutes(5), Duration.ofMinutes(5))));
         harness = new StreamsHarness(TimedOrdersFixture.local(streams.builder(), TestStreams.topics(), spec), streams);
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
     }
 
     @Test

@@ -1,10 +1,14 @@
 package com.shopstream.common.testing;
 
+import com.shopstream.scenario.ScenarioEvent;
+import com.shopstream.scenario.ShopExpectations.Checkpoint;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * What a topology wrote through the shop scenario, as two runs of it must agree: every record of its append topics
@@ -14,20 +18,15 @@ import java.util.TreeMap;
  */
 public record PathOutputs(Map<String, List<OutputRecord>> appended, List<Map<String, Map<String, String>>> latest) {
 
-    /** Collects, at each checkpoint, the latest row per key of {@code updateTopics}. */
-    public static final class Recorder {
-
-        private final StreamsHarness harness;
-        private final List<String> updateTopics;
-        private final List<Map<String, Map<String, String>>> latest = new ArrayList<>();
-
-        public Recorder(StreamsHarness harness, List<String> updateTopics) {
-            this.harness = harness;
-            this.updateTopics = updateTopics;
-        }
-
-        /** At a checkpoint. */
-        public void checkpoint() {
+    /**
+     * Feeds the shop scenario through {@code harness} ({@link ShopCheckpoints#feed}), runs {@code check} at each
+     * checkpoint, and returns what the topology wrote.
+     */
+    public static PathOutputs shop(StreamsHarness harness, Consumer<ScenarioEvent> pipe, List<String> updateTopics,
+                                   BiConsumer<StreamsHarness, Checkpoint> check) {
+        List<Map<String, Map<String, String>>> latest = new ArrayList<>();
+        ShopCheckpoints.feed(harness, pipe, checkpoint -> {
+            check.accept(harness, checkpoint);
             Map<String, Map<String, String>> now = new TreeMap<>();
             for (String topic : updateTopics) {
                 Map<String, String> byKey = new LinkedHashMap<>();
@@ -35,13 +34,9 @@ public record PathOutputs(Map<String, List<OutputRecord>> appended, List<Map<Str
                 now.put(topic, byKey);
             }
             latest.add(now);
-        }
-
-        /** At the end: every other output topic's records, and the latest rows of each checkpoint. */
-        public PathOutputs outputs() {
-            Map<String, List<OutputRecord>> appended = new TreeMap<>(harness.outputs());
-            updateTopics.forEach(appended::remove);
-            return new PathOutputs(appended, List.copyOf(latest));
-        }
+        });
+        Map<String, List<OutputRecord>> appended = new TreeMap<>(harness.outputs());
+        updateTopics.forEach(appended::remove);
+        return new PathOutputs(appended, List.copyOf(latest));
     }
 }

@@ -84,7 +84,7 @@ public final class TestStreams implements AutoCloseable {
 
     /** Other event-time settings or facts (an idle timeout, a lag), before the driver or the client is created. */
     public TestStreams with(EventTimeRuntime eventTime) {
-        runtime = runtime.withEventTime(eventTime);
+        runtime = new StreamsRuntime(runtime.deadLetterTopic(), runtime.deadLetters(), runtime.progress(), eventTime);
         runtime.putInto(properties);
         return this;
     }

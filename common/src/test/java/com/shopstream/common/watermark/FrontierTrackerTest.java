@@ -18,7 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,17 +30,13 @@ class FrontierTrackerTest {
     private static final Instant WALL_CLOCK = Instant.parse("2031-01-01T00:00:00Z");
     private static final QueryLateness QUERY = new QueryLateness("q", Duration.ofMinutes(3), new EventTimeBound());
 
+    @AutoClose
     private StreamsHarness harness;
     /** The end offset of every input partition, as the tracker's instance reads it. */
     private long endOffset;
     /** Reads of the end offsets begun and the one answered: by default every answer is fresh. */
     private long readsBegun;
     private long readAnswered = Long.MAX_VALUE;
-
-    @AfterEach
-    void stop() {
-        harness.close();
-    }
 
     @Test
     void holdsUntilEveryPartitionOfTheTopicHasReportedThenFollowsTheOldest() {

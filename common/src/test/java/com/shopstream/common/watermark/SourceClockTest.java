@@ -16,7 +16,7 @@ import com.shopstream.eventtime.TimeWindowLateness;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,12 +31,8 @@ class SourceClockTest {
     private static final QueryLateness HOPPING_10M = new QueryLateness("h", DELAY,
             new TimeWindowLateness(Duration.ofMinutes(10), Duration.ofMinutes(5)));
 
+    @AutoClose
     private StreamsHarness harness;
-
-    @AfterEach
-    void stop() {
-        harness.close();
-    }
 
     @Test
     void admitsRecordsWhoseWindowIsOpenAndRoutesTheOthersToTheLateTopicWithWhy() {

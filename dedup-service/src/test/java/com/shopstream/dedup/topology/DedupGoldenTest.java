@@ -44,12 +44,7 @@ class DedupGoldenTest {
         TestStreams streams = path.streams("dedup-service");
         try (StreamsHarness harness = new StreamsHarness(
                 DedupTopology.build(streams.builder(), DedupConfigs.on(path)), streams)) {
-            PathOutputs.Recorder outputs = new PathOutputs.Recorder(harness, List.of());
-            ShopCheckpoints.feed(harness, ShopCheckpoints.ordersOnly(harness), checkpoint -> {
-                check.accept(harness, checkpoint);
-                outputs.checkpoint();
-            });
-            return outputs.outputs();
+            return PathOutputs.shop(harness, ShopCheckpoints.ordersOnly(harness), List.of(), check);
         }
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
 import org.apache.kafka.streams.TopologyDescription;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +22,7 @@ class DedupTopologyTest {
 
     private static final Duration DELAY = Duration.ofMinutes(3);
 
+    @AutoClose
     private StreamsHarness harness;
 
     @BeforeEach
@@ -36,11 +37,6 @@ class DedupTopologyTest {
         TestStreams streams = TestStreams.forDriver("dedup-service");
         harness = new StreamsHarness(DedupTopology.build(streams.builder(),
                 DedupConfigs.defaults().withStores(stores)), streams);
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
     }
 
     @Test
@@ -119,11 +115,8 @@ class DedupTopologyTest {
     void storeAndInternalTopicNamesArePinned() {
         TopologyDescription description = DedupTopology.build(TestStreams.forDriver("names").builder(),
                 DedupConfigs.defaults()).describe();
-        assertThat(TopologyNames.stores(description)).containsExactly(
-                "orders-deduped-by-id-expiry",
-                "orders-deduped-by-id-seen",
-                "orders-deduped-seen",
-                "orders-watermarks",
+        assertThat(TopologyNames.stores(description)).containsExactly("orders-deduped-by-id-expiry",
+                "orders-deduped-by-id-seen", "orders-deduped-seen", "orders-watermarks",
                 "orders-watermarks-before-commit");
         assertThat(description.subtopologies()).hasSize(1);
     }

@@ -20,13 +20,14 @@ import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.TopologyDescription;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The join bound {@code order_ts <= paid_ts <= order_ts + 5 min}, at and around its edges. */
 class JoinBoundTest {
 
+    @AutoClose
     private StreamsHarness harness;
 
     @BeforeEach
@@ -34,11 +35,6 @@ class JoinBoundTest {
         TestStreams streams = TestStreams.forDriver("join-service");
         harness = new StreamsHarness(OrderPaymentJoinTopology.build(streams.builder(),
                 JoinConfigs.defaults()), streams);
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
     }
 
     @Test
@@ -179,14 +175,10 @@ class JoinBoundTest {
         TopologyDescription description = OrderPaymentJoinTopology.build(TestStreams.forDriver("join-service").builder(),
                 JoinConfigs.defaults()).describe();
 
-        assertThat(TopologyNames.stores(description)).containsExactly(
-                "order-payment-join-by-order-id-batches",
-                "order-payment-join-by-order-id-batches-before-commit",
-                "order-payment-join-by-order-id-watermarks",
-                "order-payment-join-by-order-id-watermarks-before-commit",
-                "order-payment-join-orders",
-                "order-payment-join-payments",
-                "order-payment-join-watermarks",
+        assertThat(TopologyNames.stores(description)).containsExactly("order-payment-join-by-order-id-batches",
+                "order-payment-join-by-order-id-batches-before-commit", "order-payment-join-by-order-id-watermarks",
+                "order-payment-join-by-order-id-watermarks-before-commit", "order-payment-join-orders",
+                "order-payment-join-payments", "order-payment-join-watermarks",
                 "order-payment-join-watermarks-before-commit");
         assertThat(TopologyNames.topics(description)).contains("order-payment-join-by-order-id-repartition");
         assertThat(description.subtopologies()).hasSize(2);

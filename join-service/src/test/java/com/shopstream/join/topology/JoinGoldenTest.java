@@ -5,7 +5,6 @@ import static com.shopstream.common.testing.GoldenAssertions.assertLate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.testing.PathOutputs;
-import com.shopstream.common.testing.ShopCheckpoints;
 import com.shopstream.common.testing.SpeedUps;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
@@ -44,14 +43,9 @@ class JoinGoldenTest {
         TestStreams streams = path.streams("join-service");
         try (StreamsHarness harness = new StreamsHarness(
                 OrderPaymentJoinTopology.build(streams.builder(), JoinConfigs.on(path)), streams)) {
-            PathOutputs.Recorder outputs = new PathOutputs.Recorder(harness, List.of());
             // payments reach join-service keyed by order_id (payments-service re-keys them)
-            ShopCheckpoints.feed(harness, event -> harness.pipe(event.isOrder() ? "orders" : "payments",
-                    Long.toString(event.orderId()), event.json()), checkpoint -> {
-                check.accept(harness, checkpoint);
-                outputs.checkpoint();
-            });
-            return outputs.outputs();
+            return PathOutputs.shop(harness, event -> harness.pipe(event.isOrder() ? "orders" : "payments",
+                    Long.toString(event.orderId()), event.json()), List.of(), check);
         }
     }
 }

@@ -2,12 +2,11 @@ package com.shopstream.orders.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.streams.CommitInterval;
-import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.EventTimeSteps;
+import com.shopstream.common.watermark.RepartitionTarget;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.InputPartition;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,7 +14,6 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.kafka.common.utils.Bytes;
-import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -95,10 +93,9 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     private final Supplier<Instant> latestAccepted;
     private final int maxOpenPartials;
     private ProcessorContext<String, Timed<Order>> context;
-    private EventTimeRuntime runtime;
     private KeyValueStore<Bytes, byte[]> store;
     private BeforeCommit beforeCommit;
-    private String repartitionTopic;
+    private RepartitionTarget target;
     private InputPartition source;
     /** The partials not sent yet, as in the store. */
     private OpenSlices open;
@@ -133,9 +130,8 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     @Override
     public void init(ProcessorContext<String, Timed<Order>> context) {
         this.context = context;
-        this.runtime = EventTimeRuntime.from(context.appConfigs());
         this.store = context.getStateStore(storeName);
-        this.repartitionTopic = context.applicationId() + "-" + repartitionName + "-repartition";
+        this.target = RepartitionTarget.of(context, repartitionName, partitions);
         // the source task of partition n reads partition n of the orders topic, its one input
         this.source = new InputPartition(ordersTopic, context.taskId().partition());
         // a revived task re-initializes the same processor: the store, not memory, says what is open
@@ -259,8 +255,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         if (due.isEmpty()) {
             return;
         }
-        int destinations = partitions != null ? partitions
-                : runtime.partitionCounts().count(repartitionTopic).orElse(0);
+        int destinations = target.partitions();
         if (destinations <= 0) {
             // the topic's partition count is not known yet: each partial goes where the partitioner puts its group
             for (OpenSlices.Open partial : due) {
@@ -271,8 +266,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         } else {
             SlicePartials.Writer[] writers = new SlicePartials.Writer[destinations];
             for (OpenSlices.Open partial : due) {
-                int destination = Utils.toPositive(Utils.murmur2(partial.group().getBytes(StandardCharsets.UTF_8)))
-                        % destinations;
+                int destination = RepartitionTarget.partitionOf(partial.group(), destinations);
                 if (writers[destination] == null) {
                     writers[destination] = new SlicePartials.Writer();
                 }

@@ -90,7 +90,11 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         this.size = query.size().toMillis();
         this.advance = query.advance().toMillis();
         this.retention = query.retention().toMillis();
-        this.windowsOf = new TimeWindowLateness(query.size(), query.advance());
+        if (!(lateness.rule() instanceof TimeWindowLateness windows)) {
+            throw new IllegalArgumentException("the windows of " + query.name() + " need a time-window rule: "
+                    + lateness.rule());
+        }
+        this.windowsOf = windows;
     }
 
     @Override

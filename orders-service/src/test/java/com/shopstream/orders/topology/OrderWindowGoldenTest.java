@@ -51,12 +51,7 @@ class OrderWindowGoldenTest {
         TestStreams streams = path.streams("orders-service");
         try (StreamsHarness harness = new StreamsHarness(
                 OrderWindowTopology.build(streams.builder(), OrderWindowConfigs.on(path)), streams)) {
-            PathOutputs.Recorder outputs = new PathOutputs.Recorder(harness, UPDATE_TOPICS);
-            ShopCheckpoints.feed(harness, ShopCheckpoints.ordersOnly(harness), checkpoint -> {
-                check.accept(harness, checkpoint);
-                outputs.checkpoint();
-            });
-            return outputs.outputs();
+            return PathOutputs.shop(harness, ShopCheckpoints.ordersOnly(harness), UPDATE_TOPICS, check);
         }
     }
 }

@@ -18,19 +18,11 @@ class OrderWindowNamingTest {
         TopologyDescription description = OrderWindowTopology.build(TestStreams.forDriver("naming").builder(),
                 OrderWindowConfigs.defaults()).describe();
 
-        assertThat(TopologyNames.stores(description)).containsExactly(
-                "orders-by-all-batches",
-                "orders-by-all-batches-before-commit",
-                "orders-by-all-slices",
-                "orders-by-all-slices-before-commit",
-                "orders-by-all-watermarks",
-                "orders-by-all-watermarks-before-commit",
-                "orders-per-10m-every-5m-store",
-                "orders-per-10m-every-5m-store-before-commit",
-                "orders-per-5m-store",
-                "orders-per-5m-store-before-commit",
-                "orders-watermarks",
-                "orders-watermarks-before-commit");
+        assertThat(TopologyNames.stores(description)).containsExactly("orders-by-all-batches",
+                "orders-by-all-batches-before-commit", "orders-by-all-slices", "orders-by-all-slices-before-commit",
+                "orders-by-all-watermarks", "orders-by-all-watermarks-before-commit", "orders-per-10m-every-5m-store",
+                "orders-per-10m-every-5m-store-before-commit", "orders-per-5m-store",
+                "orders-per-5m-store-before-commit", "orders-watermarks", "orders-watermarks-before-commit");
         assertThat(TopologyNames.topics(description)).containsExactly(
                 "orders",
                 "orders-by-all-repartition",

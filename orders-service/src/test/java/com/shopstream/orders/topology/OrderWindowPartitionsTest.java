@@ -20,7 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +35,7 @@ class OrderWindowPartitionsTest {
     private static final Instant WALL_CLOCK = Instant.parse("2031-01-01T00:00:00Z");
     private static final String REPARTITION = "orders-service-orders-by-all-repartition";
 
+    @AutoClose
     private StreamsHarness harness;
 
     @BeforeEach
@@ -43,11 +44,6 @@ class OrderWindowPartitionsTest {
         harness = new StreamsHarness(OrderWindowTopology.build(streams.builder(), OrderWindowConfigs.of(
                 TestStreams.topics(), List.of(WindowQuery.tumbling("q", Duration.ofMinutes(5),
                         Duration.ofMinutes(3), "updates", "finals")))), streams, WALL_CLOCK);
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
     }
 
     @Test

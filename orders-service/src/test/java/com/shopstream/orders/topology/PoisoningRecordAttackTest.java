@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,12 +37,8 @@ class PoisoningRecordAttackTest {
             448, Duration.ofMinutes(30), 748, Duration.ofDays(365));
     private static final Duration APPENDED_AFTER = Duration.ofSeconds(110);
 
+    @AutoClose
     private StreamsHarness harness;
-
-    @AfterEach
-    void stop() {
-        harness.close();
-    }
 
     @Test
     void poisoningRecordsMakeNoHonestOrderLateAndThoseTooFarAheadAreDeadLetters() {

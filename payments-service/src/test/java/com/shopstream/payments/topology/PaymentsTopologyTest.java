@@ -13,12 +13,13 @@ import com.shopstream.scenario.ShopExpectations.Checkpoint;
 import com.shopstream.scenario.ShopExpectations;
 import com.shopstream.scenario.ShopScenario;
 import org.apache.kafka.streams.TopologyDescription;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class PaymentsTopologyTest {
 
+    @AutoClose
     private StreamsHarness harness;
 
     @BeforeEach
@@ -26,11 +27,6 @@ class PaymentsTopologyTest {
         TestStreams streams = TestStreams.forDriver("payments-service");
         harness = new StreamsHarness(PaymentsTopology.build(streams.builder(),
                 PaymentsConfigs.defaults()), streams);
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
     }
 
     @Test

@@ -49,12 +49,7 @@ class SessionGoldenTest {
         TestStreams streams = path.streams("session-service");
         try (StreamsHarness harness = new StreamsHarness(
                 SessionTopology.build(streams.builder(), SessionConfigs.on(path)), streams)) {
-            PathOutputs.Recorder outputs = new PathOutputs.Recorder(harness, UPDATE_TOPICS);
-            ShopCheckpoints.feed(harness, ShopCheckpoints.ordersOnly(harness), checkpoint -> {
-                check.accept(harness, checkpoint);
-                outputs.checkpoint();
-            });
-            return outputs.outputs();
+            return PathOutputs.shop(harness, ShopCheckpoints.ordersOnly(harness), UPDATE_TOPICS, check);
         }
     }
 }

@@ -76,16 +76,10 @@ class SessionOutputsLeftOutTest {
     void appendModeAloneHasNeitherTheStreaksStoresNorTheUpdateAndStreakTopics() {
         TopologyDescription description = SessionTopology.build(TestStreams.forDriver("names").builder(),
                 SessionConfigs.with(APPEND_ONLY)).describe();
-        assertThat(TopologyNames.stores(description)).containsExactly(
-                "customer-sessions-ends",
-                "customer-sessions-open",
-                "customer-sessions-open-before-commit",
-                "orders-by-customer-batches",
-                "orders-by-customer-batches-before-commit",
-                "orders-by-customer-release-buffer",
-                "orders-by-customer-watermarks",
-                "orders-by-customer-watermarks-before-commit",
-                "orders-watermarks",
+        assertThat(TopologyNames.stores(description)).containsExactly("customer-sessions-ends",
+                "customer-sessions-open", "customer-sessions-open-before-commit", "orders-by-customer-batches",
+                "orders-by-customer-batches-before-commit", "orders-by-customer-release-buffer",
+                "orders-by-customer-watermarks", "orders-by-customer-watermarks-before-commit", "orders-watermarks",
                 "orders-watermarks-before-commit");
         assertThat(TopologyNames.topics(description)).containsExactly("customer-sessions-final", "orders",
                 "orders-by-customer-repartition", "session-service-late");

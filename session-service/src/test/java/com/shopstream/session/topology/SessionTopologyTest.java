@@ -11,7 +11,7 @@ import com.shopstream.scenario.CanonicalJson;
 import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.streams.TopologyDescription;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class SessionTopologyTest {
 
+    @AutoClose
     private StreamsHarness harness;
 
     @BeforeEach
@@ -28,11 +29,6 @@ class SessionTopologyTest {
         TestStreams streams = TestStreams.forDriver("session-service");
         harness = new StreamsHarness(SessionTopology.build(streams.builder(),
                 SessionConfigs.defaults()), streams);
-    }
-
-    @AfterEach
-    void stop() {
-        harness.close();
     }
 
     @Test
@@ -171,19 +167,11 @@ class SessionTopologyTest {
     void storeAndInternalTopicNamesArePinned() {
         TopologyDescription description = SessionTopology.build(TestStreams.forDriver("names").builder(),
                 SessionConfigs.defaults()).describe();
-        assertThat(TopologyNames.stores(description)).containsExactly(
-                "customer-sessions-ends",
-                "customer-sessions-open",
-                "customer-sessions-open-before-commit",
-                "customer-streaks-expiry",
-                "customer-streaks-state",
-                "customer-streaks-state-before-commit",
-                "orders-by-customer-batches",
-                "orders-by-customer-batches-before-commit",
-                "orders-by-customer-release-buffer",
-                "orders-by-customer-watermarks",
-                "orders-by-customer-watermarks-before-commit",
-                "orders-watermarks",
+        assertThat(TopologyNames.stores(description)).containsExactly("customer-sessions-ends",
+                "customer-sessions-open", "customer-sessions-open-before-commit", "customer-streaks-expiry",
+                "customer-streaks-state", "customer-streaks-state-before-commit", "orders-by-customer-batches",
+                "orders-by-customer-batches-before-commit", "orders-by-customer-release-buffer",
+                "orders-by-customer-watermarks", "orders-by-customer-watermarks-before-commit", "orders-watermarks",
                 "orders-watermarks-before-commit");
         assertThat(TopologyNames.topics(description)).containsExactly("customer-sessions", "customer-sessions-final",
                 "customer-streaks", "orders", "orders-by-customer-repartition", "session-service-late");
