@@ -16,15 +16,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -38,20 +32,10 @@ import tools.jackson.databind.json.JsonMapper;
 @Command(name = "dashboards", mixinStandardHelpOptions = true,
         description = "Starts Prometheus against the services and evaluates every PromQL of the dashboard; exit code 0 "
                 + "only if each returns series.")
-final class DashboardsCommand implements Callable<Integer> {
+final class DashboardsCommand extends SimulatorCommand {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-
-    @ParentCommand
-    private ShopSimulator simulator;
-
-    @Spec
-    private CommandSpec spec;
-
-    // taken and ignored, as by every command: Prometheus needs no broker
-    @Mixin
-    private BootstrapOption bootstrap;
 
     @Option(names = "--prometheus", paramLabel = "BINARY", defaultValue = "/usr/bin/prometheus",
             description = "the Prometheus to start (default: ${DEFAULT-VALUE})")
@@ -72,9 +56,9 @@ final class DashboardsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintStream out = simulator.out();
+        PrintStream out = out();
         if (!Files.isExecutable(prometheus)) {
-            throw new ParameterException(spec.commandLine(), "no Prometheus at " + prometheus
+            throw usageError("no Prometheus at " + prometheus
                     + " (apt-get install prometheus)");
         }
         Map<String, String> expressions = expressions(dashboard);

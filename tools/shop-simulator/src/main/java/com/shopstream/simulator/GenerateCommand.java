@@ -4,18 +4,12 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code generate}: a seeded random shop stream ({@link ShopStreamGenerator}) sent at a chosen rate or as fast as
@@ -24,16 +18,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "generate", mixinStandardHelpOptions = true,
         description = "Sends a seeded random shop stream; prints what it sent, per kind.")
-final class GenerateCommand implements Callable<Integer> {
-
-    @ParentCommand
-    private ShopSimulator simulator;
-
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private BootstrapOption bootstrap;
+final class GenerateCommand extends SimulatorCommand {
 
     @Option(names = "--orders", paramLabel = "N", defaultValue = "10000",
             description = "how many orders (default: ${DEFAULT-VALUE})")
@@ -86,8 +71,8 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintStream out = simulator.out();
-        Map<GeneratedEvent.Kind, Long> counts = send(settings(), bootstrap.servers, ordersTopic, paymentsTopic, rate,
+        PrintStream out = out();
+        Map<GeneratedEvent.Kind, Long> counts = send(settings(), servers(), ordersTopic, paymentsTopic, rate,
                 out);
         out.println("sent:");
         counts.forEach((kind, count) -> out.printf("  %-22s %,d%n", kind.name().toLowerCase(java.util.Locale.ROOT),
@@ -102,7 +87,7 @@ final class GenerateCommand implements Callable<Integer> {
             return settings.withStart(start != null ? start : GeneratorSettings.startEndingBeforeNow(spacing, orders));
         } catch (IllegalArgumentException e) {
             // a negative count or spacing: the command line is wrong, not the run
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw usageError(e.getMessage());
         }
     }
 

@@ -9,17 +9,14 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code replay FILE.jsonl}: sends a scenario in {@code seq} order, one record at a time, orders to {@code orders}
@@ -32,7 +29,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Sends a scenario in seq order, one record at a time: orders to --orders-topic, payments to "
                 + "--payments-topic or, with --payments-url, signed to payments-service's POST /payments.")
-public final class ReplayCommand implements Callable<Integer> {
+public final class ReplayCommand extends SimulatorCommand {
 
     /** The services and what they read: their application ids are their consumer groups. */
     public static final Map<String, List<String>> SERVICE_INPUTS = new LinkedHashMap<>();
@@ -44,12 +41,6 @@ public final class ReplayCommand implements Callable<Integer> {
         SERVICE_INPUTS.put("dedup-service", List.of("orders"));
         SERVICE_INPUTS.put("payments-service", List.of("payments-raw"));
     }
-
-    @ParentCommand
-    private ShopSimulator simulator;
-
-    @Mixin
-    private BootstrapOption bootstrap;
 
     @Parameters(arity = "0..1", paramLabel = "FILE.jsonl",
             description = "the scenario to send (default: the shop scenario this jar carries)")
@@ -88,15 +79,15 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintStream out = simulator.out();
+        PrintStream out = out();
         SignedPayments edge = paymentsUrl == null ? null : new SignedPayments(paymentsUrl, webhookSecret);
         List<ScenarioEvent> events = (file == null ? ShopScenario.shop() : ShopScenario.load(file)).events();
         Map<String, List<String>> inputs = new LinkedHashMap<>();
         settleGroups.forEach(group -> inputs.put(group, SERVICE_INPUTS.getOrDefault(group, List.of())));
         ProgressBar bar = new ProgressBar(out, events.size());
         Instant started = Instant.now();
-        try (KafkaProducer<String, String> producer = Producers.producer(bootstrap.servers, false);
-             Admin admin = Admin.create(Producers.admin(bootstrap.servers))) {
+        try (KafkaProducer<String, String> producer = Producers.producer(servers(), false);
+             Admin admin = Admin.create(Producers.admin(servers()))) {
             ConsumerLag lag = new ConsumerLag(admin, inputs);
             int sent = 0;
             for (ScenarioEvent event : events) {

@@ -4,26 +4,17 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code tail TOPIC…}: prints output topics ({@code read_committed}) as readable rows, live, until Ctrl-C. */
 @Command(name = "tail", mixinStandardHelpOptions = true,
         description = "Prints output topics (read_committed) as readable rows, live, until Ctrl-C.")
-final class TailCommand implements Callable<Integer> {
-
-    @ParentCommand
-    private ShopSimulator simulator;
-
-    @Mixin
-    private BootstrapOption bootstrap;
+final class TailCommand extends SimulatorCommand {
 
     @Parameters(arity = "1..*", paramLabel = "TOPIC", description = "the topics, e.g. orders-per-5m customer-sessions")
     private List<String> topics;
@@ -36,8 +27,8 @@ final class TailCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintStream out = simulator.out();
-        try (TopicReader reader = new TopicReader(bootstrap.servers)) {
+        PrintStream out = out();
+        try (TopicReader reader = new TopicReader(servers())) {
             KafkaConsumer<byte[], byte[]> consumer = reader.consumer();
             List<TopicPartition> partitions = new ArrayList<>();
             for (String topic : topics) {

@@ -11,14 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code verify}: reads every output topic a checkpoint of {@code shop-expected.json} names and prints it next to what
@@ -27,16 +21,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Compares every output topic with a checkpoint of the expected results; exit code 0 only if "
                 + "every topic agrees.")
-final class VerifyCommand implements Callable<Integer> {
-
-    @ParentCommand
-    private ShopSimulator simulator;
-
-    @Spec
-    private CommandSpec spec;
-
-    @Mixin
-    private BootstrapOption bootstrap;
+final class VerifyCommand extends SimulatorCommand {
 
     @Option(names = "--expected", paramLabel = "FILE",
             description = "the expected results (default: the shop scenario's, which this jar carries)")
@@ -52,17 +37,16 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintStream out = simulator.out();
+        PrintStream out = out();
         // without --expected: the shop scenario's expectations this jar carries
         String expectedName = expected == null ? ScenarioFiles.SHOP_EXPECTED : expected.getFileName().toString();
         List<Checkpoint> checkpoints = (expected == null ? ShopExpectations.shop()
                 : ShopExpectations.load(expected)).checkpoints();
         Checkpoint checkpoint = afterSeq < 0 ? checkpoints.get(checkpoints.size() - 1)
                 : checkpoints.stream().filter(c -> c.afterSeq() == afterSeq).findFirst().orElseThrow(() ->
-                        new ParameterException(spec.commandLine(),
-                                "no checkpoint after seq " + afterSeq + " in " + expectedName));
+                        usageError("no checkpoint after seq " + afterSeq + " in " + expectedName));
         List<TopicCheck> checks = new ArrayList<>();
-        try (TopicReader reader = new TopicReader(bootstrap.servers)) {
+        try (TopicReader reader = new TopicReader(servers())) {
             for (String topic : checkpoint.finals().keySet()) {
                 checks.add(ExpectationChecks.finalRows(checkpoint, topic, rows(reader, topic, timeout)));
             }
