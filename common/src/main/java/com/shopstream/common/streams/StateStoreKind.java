@@ -22,8 +22,9 @@ public enum StateStoreKind {
     /**
      * A processor's changelogged key-value store. Without Kafka Streams' record cache (the DSL's stores have one by
      * default): it pays only where one key is written again and again within a commit interval, and costs
-     * every other write a copy and an LRU entry — measured, the join and dedup drain slower with it. A store
-     * whose keys are rewritten that often adds {@code .withCachingEnabled()} where it is built.
+     * every other write a copy and an LRU entry — measured, the join and dedup drain slower with it. A store whose
+     * keys are rewritten that often is written before each commit instead ({@code BeforeCommit}), and must have no
+     * cache at all: {@code BeforeCommit.signalStore(store)} switches it off.
      */
     public <K, V> StoreBuilder<KeyValueStore<K, V>> keyValueStore(String name, Serde<K> keys, Serde<V> values) {
         return Stores.keyValueStoreBuilder(keyValue(name), keys, values);

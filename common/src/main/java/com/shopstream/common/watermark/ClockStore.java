@@ -60,10 +60,9 @@ final class ClockStore {
      * store that runs the write.
      */
     static StoreBuilder<?>[] builders(String name) {
-        return new StoreBuilder<?>[] {
-            Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), Serdes.ByteArray())
-                    .withLoggingEnabled(Map.of()),
-            BeforeCommit.signalStore(name)};
+        StoreBuilder<?> clocks = Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(),
+                Serdes.ByteArray()).withLoggingEnabled(Map.of());
+        return new StoreBuilder<?>[] {clocks, BeforeCommit.signalStore(clocks)};
     }
 
     void loadInto(InputClocks clocks) {

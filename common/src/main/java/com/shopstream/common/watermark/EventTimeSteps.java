@@ -14,6 +14,7 @@ import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
  * The event-time steps every query is built from, named after the step so that the names survive refactoring:
@@ -122,12 +123,12 @@ public final class EventTimeSteps {
         }
         if (batching != null) {
             String store = name + "-batches";
+            // no record cache: events change memory, and the batches they changed are written once per commit,
+            // just before it
+            StoreBuilder<?> batches = batching.stores().keyValueStore(store, Serdes.String(), Serdes.ByteArray());
             keyed = keyed.process(ProcessorSuppliers.withStores(
                             () -> new RepartitionBatcher<V>(batching, type, partitions, name, store),
-                            // no record cache: events change memory, and the batches they changed are written once
-                            // per commit, just before it
-                            batching.stores().keyValueStore(store, Serdes.String(), Serdes.ByteArray()),
-                            BeforeCommit.signalStore(store)),
+                            batches, BeforeCommit.signalStore(batches)),
                     Named.as(name + "-batch"));
         }
         return keyed.repartition(repartitioned);

@@ -20,10 +20,11 @@ import org.apache.kafka.streams.state.Stores;
  * the offsets of their records). The processor gets a second store, {@link #signalStore}, with a record cache over a
  * store that holds nothing ({@link CommitSignal}); {@link #changed} writes one key into that cache, once per commit
  * interval; the commit writes it down, and the store under the cache runs the hook. A full thread cache may write it
- * down earlier: the hook then runs early, which is always safe. The rows the hook writes go to stores without a record
- * cache of their own (a cache the commit had already written down would keep them past the commit).
+ * down earlier: the hook then runs early, which costs only speed. The rows the hook writes go to stores without a
+ * record cache of their own (a cache the commit had already written down would keep them past the commit):
+ * {@link #signalStore(StoreBuilder)} switches the store's off.
  *
- * <p>The plain path, {@code shopstream.write-behind=false}: {@link #changed} runs the hook at once, so every change is
+ * <p>Write-through, {@code shopstream.write-behind=false}: {@link #changed} runs the hook at once, so every change is
  * written when it is made, as a processor without this class would. The outputs are the same either way (the golden
  * tests run both); only the number of store writes differs.
  */
@@ -59,27 +60,14 @@ public final class BeforeCommit {
     }
 
     /**
-     * The signal store to add to the processor beside its store {@code store}: in memory, without a changelog, with a
-     * record cache.
+     * The signal store to add to the processor beside the store {@code store} its hook writes: in memory, without a
+     * changelog, with a record cache. Switches {@code store}'s own record cache off: rows the hook writes into a cache
+     * the commit has already written down would miss the commit.
      */
-    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> signalStore(String store) {
-        return Stores.keyValueStoreBuilder(new CommitSignal.Supplier(signalName(store), true), Serdes.Bytes(),
+    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> signalStore(StoreBuilder<?> store) {
+        store.withCachingDisabled();
+        return Stores.keyValueStoreBuilder(new CommitSignal.Supplier(signalName(store.name()), true), Serdes.Bytes(),
                 Serdes.ByteArray()).withCachingEnabled().withLoggingDisabled();
-    }
-
-    /**
-     * A signal store for a test under {@code MockProcessorContext}, whose stores have no record cache: the hook runs
-     * only when the test commits ({@link #commit}).
-     */
-    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> signalStoreForTests(String store) {
-        return Stores.keyValueStoreBuilder(new CommitSignal.Supplier(signalName(store), false), Serdes.Bytes(),
-                Serdes.ByteArray()).withCachingDisabled().withLoggingDisabled();
-    }
-
-    /** What a commit of the task does to the processor of {@code store}'s hook (a test's commit). */
-    public static void commit(ProcessingContext context, String store) {
-        KeyValueStore<Bytes, byte[]> signal = context.getStateStore(signalName(store));
-        signal.query(new CommitSignal.Fire(), PositionBound.unbounded(), QUIET);
     }
 
     /**
@@ -132,7 +120,7 @@ public final class BeforeCommit {
     /** The hook no longer runs (the processor's {@code close}: its task may become a standby). */
     public void close() {
         if (signal != null && signal.isOpen()) {
-            register(() -> { });
+            register(null);
         }
     }
 
@@ -145,8 +133,8 @@ public final class BeforeCommit {
         QueryResult<Void> result = signal.query(new CommitSignal.Register(registered), PositionBound.unbounded(),
                 QUIET);
         if (!result.isSuccess()) {
-            throw new IllegalStateException("store " + signal.name() + " is not a signal store (build it with "
-                    + "BeforeCommit.signalStore): " + result.getFailureMessage());
+            throw new IllegalStateException("store " + signal.name() + " cannot run this processor's hook (build it"
+                    + " with BeforeCommit.signalStore, one per processor): " + result.getFailureMessage());
         }
     }
 }

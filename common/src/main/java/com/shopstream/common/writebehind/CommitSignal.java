@@ -6,6 +6,7 @@ import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
+import org.apache.kafka.streams.query.FailureReason;
 import org.apache.kafka.streams.query.Position;
 import org.apache.kafka.streams.query.PositionBound;
 import org.apache.kafka.streams.query.Query;
@@ -28,13 +29,17 @@ final class CommitSignal implements KeyValueStore<Bytes, byte[]> {
 
     private static final Runnable NOTHING = () -> { };
 
-    /** Sets the hook the store runs ({@link BeforeCommit#NOTHING}: none). */
+    /**
+     * Sets the hook the store runs; {@code null} removes it. One processor's hook at a time: a second one would leave
+     * the first armed forever, its changes never written.
+     */
     record Register(Runnable hook) implements Query<Void> {
     }
 
     /**
-     * Runs the hook now, as a commit would: for tests under {@code MockProcessorContext}, whose stores have no record
-     * cache.
+     * Runs the hook now if a signal was written since it last ran, as a commit would: for tests under
+     * {@code MockProcessorContext}, whose stores have no record cache. A change its processor did not signal is then
+     * not written, as in a service.
      */
     record Fire() implements Query<Void> {
     }
@@ -43,6 +48,8 @@ final class CommitSignal implements KeyValueStore<Bytes, byte[]> {
     /** Whether a write runs the hook: not in a test's store, where {@link Fire} stands for the commit. */
     private final boolean firesOnWrite;
     private Runnable hook = NOTHING;
+    /** A signal written and not yet fired (only where writes do not run the hook). */
+    private boolean pending;
     private boolean open;
 
     CommitSignal(String name, boolean firesOnWrite) {
@@ -67,11 +74,18 @@ final class CommitSignal implements KeyValueStore<Bytes, byte[]> {
     @Override
     public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
         if (query instanceof Register register) {
-            hook = register.hook();
+            if (register.hook() != null && hook != NOTHING) {
+                return QueryResult.forFailure(FailureReason.STORE_EXCEPTION, "store " + name + " runs another"
+                        + " processor's hook already: each processor needs a signal store of its own");
+            }
+            hook = register.hook() == null ? NOTHING : register.hook();
             return QueryResult.forResult(null);
         }
         if (query instanceof Fire) {
-            hook.run();
+            if (pending) {
+                pending = false;
+                hook.run();
+            }
             return QueryResult.forResult(null);
         }
         return QueryResult.forUnknownQueryType(query, this);
@@ -81,6 +95,8 @@ final class CommitSignal implements KeyValueStore<Bytes, byte[]> {
     public void put(Bytes key, byte[] value) {
         if (firesOnWrite) {
             hook.run();
+        } else {
+            pending = true;
         }
     }
 
@@ -141,6 +157,7 @@ final class CommitSignal implements KeyValueStore<Bytes, byte[]> {
     @Override
     public void close() {
         hook = NOTHING;
+        pending = false;
         open = false;
     }
 

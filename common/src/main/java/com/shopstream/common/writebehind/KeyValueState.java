@@ -20,7 +20,7 @@ public interface KeyValueState<K, V> {
     /**
      * The store {@code name} of the processor's context, with the order in which the store keeps its keys (that of
      * their bytes: {@code Comparator.naturalOrder()} for {@code Bytes} keys; {@code null}: not known), which spares
-     * the write-behind store lookups and writes ({@link WriteBehindStore#of}).
+     * the write-behind store lookups and writes.
      */
     static <K, V> KeyValueState<K, V> of(ProcessingContext context, String name, Comparator<? super K> keyOrder) {
         return BeforeCommit.writesBehind(context.appConfigs()) ? WriteBehindStore.of(context, name, keyOrder)

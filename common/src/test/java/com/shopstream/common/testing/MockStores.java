@@ -2,6 +2,7 @@ package com.shopstream.common.testing;
 
 import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.writebehind.BeforeCommit;
+import com.shopstream.common.writebehind.TestSignals;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.StateStore;
@@ -28,7 +29,7 @@ public final class MockStores {
      */
     public static <K, V> KeyValueStore<K, V> writtenBeforeCommit(MockProcessorContext<?, ?> context, String name,
                                                                  Serde<K> keys, Serde<V> values) {
-        add(context, BeforeCommit.signalStoreForTests(name));
+        add(context, TestSignals.signalStore(name));
         return add(context, Stores.keyValueStoreBuilder(StateStoreKind.IN_MEMORY.keyValue(name), keys, values));
     }
 
@@ -55,13 +56,13 @@ public final class MockStores {
                 return "test";
             }
         };
-        add(context, BeforeCommit.signalStoreForTests(bytes.name()));
+        add(context, TestSignals.signalStore(bytes.name()));
         return add(context, Stores.keyValueStoreBuilder(supplier, keys, values));
     }
 
     /** What the task's commit runs first: the hook of the processor that writes {@code store} before each commit. */
     public static void commit(MockProcessorContext<?, ?> context, String store) {
-        BeforeCommit.commit(context, store);
+        TestSignals.commit(context, store);
     }
 
     /** Builds the store {@code builder} describes (its changelog off) and adds it to {@code context}. */

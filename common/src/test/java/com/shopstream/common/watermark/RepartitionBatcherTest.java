@@ -49,6 +49,8 @@ class RepartitionBatcherTest {
     private long lag = 1_000;
     /** The repartition topic's partition count, as the cluster says. */
     private int repartitionPartitions = 2;
+    /** The batcher started last, which a restart closes. */
+    private RepartitionBatcher<Order> current;
 
     @BeforeEach
     void start() {
@@ -120,7 +122,8 @@ class RepartitionBatcherTest {
         batcher.process(event(3, keyFor(0), PAYMENTS_0, 3, "10:00:00", "10:00:05", new RecordHeaders()));
         assertThat(stored()).containsExactly("0/orders/0", "0/payments/0");
 
-        // a revived task: the same processor, started again on what the store holds
+        // a revived task: the same processor, closed and started again on what the store holds
+        batcher.close();
         batcher.init(context);
         batcher.process(new Record<>(SourceClock.NO_KEY,
                 new Timed.Report<>(ORDERS_0, 3, ms("10:00:00"), false, -1), 0));
@@ -233,11 +236,14 @@ class RepartitionBatcherTest {
     /** A batcher (again, after a restart): on what the last commit left in the store. */
     private RepartitionBatcher<Order> batcher(int maxEvents) {
         commit();
+        if (current != null) {
+            current.close(); // as its task does, after that commit
+        }
         context.resetForwards();
-        RepartitionBatcher<Order> batcher = new RepartitionBatcher<>(new RepartitionBatching(maxEvents,
-                StateStoreKind.IN_MEMORY), Order.class, null, "q", STORE);
-        batcher.init(context);
-        return batcher;
+        current = new RepartitionBatcher<>(new RepartitionBatching(maxEvents, StateStoreKind.IN_MEMORY), Order.class,
+                null, "q", STORE);
+        current.init(context);
+        return current;
     }
 
     /** What was sent since the last call, a line each; the batches' events by id. */

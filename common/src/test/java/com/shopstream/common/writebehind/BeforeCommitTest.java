@@ -2,6 +2,9 @@ package com.shopstream.common.writebehind;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
 
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
@@ -10,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.junit.jupiter.api.Test;
@@ -37,6 +41,9 @@ class BeforeCommitTest {
         MockStores.commit(context, "s");
         assertThat(ran).containsExactly("hook");
 
+        MockStores.commit(context, "s");
+        assertThat(ran).as("nothing changed since the last commit").containsExactly("hook");
+
         beforeCommit.changed();
         beforeCommit.close();
         MockStores.commit(context, "s");
@@ -44,14 +51,26 @@ class BeforeCommitTest {
     }
 
     @Test
-    void aRevivedProcessorsHookReplacesTheOldOne() {
+    void aRevivedProcessorsHookRunsOnceTheOldOneClosed() {
         MockProcessorContext<Object, Object> context = context(true);
         MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
-        BeforeCommit.of(context, "s", () -> ran.add("first"));
+        BeforeCommit.of(context, "s", () -> ran.add("first")).close();
         BeforeCommit.of(context, "s", () -> ran.add("revived")).changed();
 
         MockStores.commit(context, "s");
         assertThat(ran).containsExactly("revived");
+    }
+
+    @Test
+    void aSecondProcessorOnOneSignalStoreIsRefused() {
+        MockProcessorContext<Object, Object> context = context(true);
+        MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
+        BeforeCommit.of(context, "s", () -> ran.add("first"));
+
+        // it would leave the first one armed for ever, its changes never written
+        assertThatThrownBy(() -> BeforeCommit.of(context, "s", () -> ran.add("second")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("runs another processor's hook already");
     }
 
     @Test
@@ -72,16 +91,22 @@ class BeforeCommitTest {
 
         assertThatThrownBy(() -> BeforeCommit.of(context, "s", () -> { }))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("store s-before-commit is not a signal store");
+                .hasMessageContaining("store s-before-commit cannot run this processor's hook");
     }
 
     @Test
-    void theSignalStoreHasARecordCacheAndNoChangelog() {
-        StoreBuilder<KeyValueStore<org.apache.kafka.common.utils.Bytes, byte[]>> signal = BeforeCommit.signalStore("s");
+    void theSignalStoreHoldsNothingHasNoChangelogAndTurnsTheStoresCacheOff() {
+        @SuppressWarnings("unchecked")
+        StoreBuilder<KeyValueStore<String, String>> store = mock(StoreBuilder.class);
+        when(store.name()).thenReturn("s");
+
+        StoreBuilder<KeyValueStore<Bytes, byte[]>> signal = BeforeCommit.signalStore(store);
 
         assertThat(signal.name()).isEqualTo("s-before-commit");
         assertThat(signal.loggingEnabled()).isFalse();
         assertThat(signal.build().persistent()).isFalse();
+        // the rows the hook writes must not wait in a cache the commit has already written down
+        verify(store).withCachingDisabled();
     }
 
     @Test

@@ -24,6 +24,7 @@ import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
  * Counts and totals of orders per event-time window, for each configured {@link WindowQuery}:
@@ -88,15 +89,14 @@ public final class OrderWindowTopology {
                                                          OrderWindowConfig config) {
         boolean updates = queries.stream().anyMatch(query -> query.updateTopic() != null);
         String store = name + "-slices";
+        // no record cache: orders change memory, and the rows they changed are written once per commit, just before it
+        StoreBuilder<?> slices = config.stores().keyValueStore(store, Serdes.Bytes(), Serdes.ByteArray());
         return unkeyed.process(ProcessorSuppliers.withStores(
                         () -> new SliceCombiner(WindowSlices.of(queries), grouping::groupOf,
                                 config.partialAggregation(), updates, config.ordersTopic(), grouping.partitions(),
                                 name, store,
                                 config.topics()::latestAcceptedEventTime, SliceCombiner.MAX_OPEN_PARTIALS),
-                        // no record cache: orders change memory, and the rows they changed are written once per
-                        // commit, just before it
-                        config.stores().keyValueStore(store, Serdes.Bytes(), Serdes.ByteArray()),
-                        BeforeCommit.signalStore(store)),
+                        slices, BeforeCommit.signalStore(slices)),
                 Named.as(name + "-slices"));
     }
 
@@ -108,17 +108,16 @@ public final class OrderWindowTopology {
                                  OrderWindowConfig config) {
         ShopTopics topics = config.topics();
         String name = query.name();
+        // a window gets a partial from each source partition, mostly within one or two commit intervals: kept as
+        // objects while it gets them and written once per interval, before the commit (WriteBehindStore). No record
+        // cache: it would only coalesce those writes again, and its tree of keys showed high in the per-customer
+        // query's profile (docs/benchmarks/log.md)
+        StoreBuilder<?> windows = config.stores().keyValueStore(query.storeName(), Serdes.Bytes(),
+                new WindowAggregateSerde());
         Map<String, KStream<String, WindowOutput>> outputs = grouped
                 .process(ProcessorSuppliers.withStores(
                                 () -> new WindowProcessor(query, lateness(query), frontier.storeName()),
-                                // a window gets a partial from each source partition, mostly within one or two
-                                // commit intervals: kept as objects while it gets them and written once per
-                                // interval, before the commit (WriteBehindStore). No record cache: it would only
-                                // coalesce those writes again, and its tree of keys showed high in the
-                                // per-customer query's profile (docs/benchmarks/log.md)
-                                config.stores().keyValueStore(query.storeName(), Serdes.Bytes(),
-                                        new WindowAggregateSerde()),
-                                BeforeCommit.signalStore(query.storeName())),
+                                windows, BeforeCommit.signalStore(windows)),
                         Named.as(name + "-windows"), frontier.storeName())
                 .split(Named.as(name + "-"))
                 .branch((key, output) -> output instanceof WindowOutput.Update, Branched.as("updates"))

@@ -51,6 +51,8 @@ class SliceCombinerTest {
     private int repartitionPartitions = 3;
     /** The newest event time the reader accepts now. */
     private Instant latestAccepted = at("10:30:00");
+    /** The combiner started last, which a restart closes. */
+    private SliceCombiner current;
 
     @BeforeEach
     void start() {
@@ -244,13 +246,15 @@ class SliceCombinerTest {
         combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
         combiner.process(order(2, "all", "10:05:30", "10:06:00", "1.00"));
         commit();
-        combiner.init(context);   // Kafka Streams revives a task on the same processor
+        combiner.close();   // Kafka Streams suspends the task, closing its processors, and revives it
+        combiner.init(context);
         combiner.process(order(3, "all", "10:06:00", "10:06:30", "1.00"));
         assertThat(storedPartials()).containsExactly("all@10:05 2 orders 2.00 10:06:00..10:06:30");
         sent();
 
         SliceCombiner off = new SliceCombiner(WindowSlices.of(APPEND_ONLY), GROUP_OF, false, false, "orders", 1,
                 "orders-by-q", STORE, () -> latestAccepted, SliceCombiner.MAX_OPEN_PARTIALS);
+        combiner.close();
         off.init(context);
         off.process(order(4, "all", "10:06:30", "10:06:40", "1.00"));
         off.process(order(5, "all", "10:06:40", "10:06:50", "1.00"));
@@ -317,12 +321,16 @@ class SliceCombinerTest {
         return combiner(queries, updates, partitions, SliceCombiner.MAX_OPEN_PARTIALS);
     }
 
+    /** A combiner; one started before is closed first, as its task closes it before a restart. */
     private SliceCombiner combiner(List<WindowQuery> queries, boolean updates, Integer partitions, int maxOpen) {
+        if (current != null) {
+            current.close();
+        }
         context.resetForwards();
-        SliceCombiner combiner = new SliceCombiner(WindowSlices.of(queries), GROUP_OF, true, updates, "orders",
-                partitions, "orders-by-q", STORE, () -> latestAccepted, maxOpen);
-        combiner.init(context);
-        return combiner;
+        current = new SliceCombiner(WindowSlices.of(queries), GROUP_OF, true, updates, "orders", partitions,
+                "orders-by-q", STORE, () -> latestAccepted, maxOpen);
+        current.init(context);
+        return current;
     }
 
     /**

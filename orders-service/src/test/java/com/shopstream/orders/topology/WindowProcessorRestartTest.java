@@ -112,8 +112,10 @@ class WindowProcessorRestartTest {
         context.scheduledPunctuators().get(0).getPunctuator().punctuate(0);
         assertThat(context.forwarded()).hasSize(1);
 
-        // the transaction that carried that row aborted: Kafka Streams revives the task with the same processor
+        // the transaction that carried that row aborted: Kafka Streams suspends the task (closing its processors)
+        // and revives it with the same processor
         context.resetForwards();
+        processor.close();
         processor.init(context);
         context.scheduledPunctuators().get(1).getPunctuator().punctuate(0);   // the one this init scheduled
 

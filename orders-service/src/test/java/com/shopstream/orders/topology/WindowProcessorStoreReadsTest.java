@@ -132,7 +132,8 @@ class WindowProcessorStoreReadsTest {
         processor.process(WindowProcessorRestartTest.order(1, "10:04:00", "1.00"));
         processor.process(WindowProcessorRestartTest.order(2, "10:06:00", "2.00"));
 
-        processor.init(context);   // no commit came: the transaction aborted
+        processor.close();   // no commit came: the transaction aborted, and the task was suspended and revived
+        processor.init(context);
         processor.process(WindowProcessorRestartTest.order(1, "10:04:00", "1.00"));
         processor.process(WindowProcessorRestartTest.order(2, "10:06:00", "2.00"));
         MockStores.commit(context, query.storeName());

@@ -26,6 +26,7 @@ import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.BranchedKStream;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
  * Two per-customer concerns on one repartition by customer:
@@ -88,13 +89,13 @@ public final class SessionTopology {
                 SESSIONS + "-ends", frontier.storeName());
         long gap = config.gap().toMillis();
         boolean updates = config.writesUpdates();
+        // a customer's sessions are read and rewritten by each of their orders, often within one commit interval:
+        // kept as objects while they are used in each interval and written once per interval, before the commit
+        // (KeyValueState)
+        StoreBuilder<?> open = config.stores().keyValueStore(stores.open(), Serdes.String(), new OpenSessionsSerde());
         BranchedKStream<String, SessionChange> kinds = byCustomer
                 .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap, stores, updates),
-                                // a customer's sessions are read and rewritten by each of their orders, often
-                                // within one commit interval: kept as objects while they are used in each interval
-                                // and written once per interval, before the commit (KeyValueState)
-                                config.stores().keyValueStore(stores.open(), Serdes.String(), new OpenSessionsSerde()),
-                                BeforeCommit.signalStore(stores.open()),
+                                open, BeforeCommit.signalStore(open),
                                 ExpiryIndex.storeBuilder(stores.ends(), config.stores())),
                         Named.as(SESSIONS + "-windows"), frontier.storeName())
                 .split(Named.as(SESSIONS + "-"))
@@ -124,13 +125,13 @@ public final class SessionTopology {
         String state = STREAKS + "-state";
         String expiry = STREAKS + "-expiry";
         Topic<String, StreakUpdate> out = config.topics().streaks(config.streaksTopic());
+        // written behind, as the sessions' store
+        StoreBuilder<?> states = config.stores().keyValueStore(state, Serdes.String(), new StreakStateSerde());
         byCustomer
                 .process(ProcessorSuppliers.withStores(() -> new StreakProcessor(query, config.streakThreshold(),
                                         config.streakTimeout(), config.streakClock(), config.streakCheckInterval(),
                                         state, expiry, frontier.storeName()),
-                                // written behind, as the sessions' store
-                                config.stores().keyValueStore(state, Serdes.String(), new StreakStateSerde()),
-                                BeforeCommit.signalStore(state),
+                                states, BeforeCommit.signalStore(states),
                                 ExpiryIndex.storeBuilder(expiry, config.stores())),
                         Named.as(STREAKS + "-processor"), frontier.storeName())
                 .to(out.name(), out.producedAs(STREAKS + "-sink"));

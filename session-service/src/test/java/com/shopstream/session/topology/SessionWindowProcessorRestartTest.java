@@ -85,8 +85,9 @@ class SessionWindowProcessorRestartTest {
         assertThat(open.get("2")).as("counted; its row is held").isNotNull();
         assertThat(context.forwarded()).isEmpty();
 
-        // the transaction aborted before the commit: Kafka Streams restores the store and revives the task with the
-        // same processor
+        // the transaction aborted before the commit: Kafka Streams suspends the task (closing its processors),
+        // restores the store and revives the task with the same processor
+        processor.close();
         open.delete("2");
         processor.init(context);
         context.scheduledPunctuators().get(1).getPunctuator().punctuate(0);   // the one this init scheduled

@@ -96,6 +96,7 @@ class StreakProcessorTest {
         // counted before the restart; their rows were lost with the crash
         state.put("1", new StreakState(3, Instant.parse("2026-01-22T10:00:00Z").toEpochMilli(), 0));
         state.put("2", new StreakState(0, Instant.parse("2026-01-22T10:01:00Z").toEpochMilli(), 0));
+        processor.close();   // the crashed one's task is gone
         processor = new StreakProcessor(QUERY, new BigDecimal("10.00"), TIMEOUT, StreakClock.EVENT_TIME,
                 Duration.ofMinutes(1), "state", "expiry", "frontier");
         processor.init(context);
