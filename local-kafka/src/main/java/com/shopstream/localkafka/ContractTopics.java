@@ -27,6 +27,7 @@ import org.slf4j.LoggerFactory;
 public final class ContractTopics {
 
     private static final Logger log = LoggerFactory.getLogger(ContractTopics.class);
+    /** A single broker's: the deployment files' script is compared with this, and scales it per cluster. */
     private static final short REPLICATION_FACTOR = 1;
 
     private ContractTopics() {
@@ -47,16 +48,17 @@ public final class ContractTopics {
      * create too (deploy-checks compares them).
      */
     public static List<NewTopic> toCreate(int partitions) {
-        return toCreate(ContractTopic.list(), Map.of(), partitions);
+        return toCreate(ContractTopic.list(), Map.of(), partitions, REPLICATION_FACTOR);
     }
 
-    private static List<NewTopic> toCreate(List<ContractTopic> topics, Map<String, Integer> existing, int partitions) {
+    private static List<NewTopic> toCreate(List<ContractTopic> topics, Map<String, Integer> existing, int partitions,
+                                           short replicationFactor) {
         int coPartitions = coPartitionedCount(existing).orElse(partitions);
         List<NewTopic> missing = new ArrayList<>();
         for (ContractTopic topic : topics) {
             if (!existing.containsKey(topic.name())) {
                 int count = topic.coPartitioned() ? coPartitions : topic.partitions(partitions);
-                missing.add(new NewTopic(topic.name(), count, REPLICATION_FACTOR).configs(topic.configs()));
+                missing.add(new NewTopic(topic.name(), count, replicationFactor).configs(topic.configs()));
             }
         }
         return missing;
@@ -74,10 +76,15 @@ public final class ContractTopics {
      * exception: a missing one is created like its existing partner, and a mismatch between them fails.
      */
     public static Result ensure(Admin admin, int partitions, Duration timeout) throws Exception {
+        return ensure(admin, partitions, REPLICATION_FACTOR, timeout);
+    }
+
+    /** {@link #ensure(Admin, int, Duration)} with {@code replicationFactor} copies of every new topic. */
+    static Result ensure(Admin admin, int partitions, short replicationFactor, Duration timeout) throws Exception {
         List<ContractTopic> list = ContractTopic.list();
         List<String> topics = list.stream().map(ContractTopic::name).toList();
         Map<String, Integer> existing = partitionCounts(admin, topics, timeout);
-        List<NewTopic> missing = toCreate(list, existing, partitions);
+        List<NewTopic> missing = toCreate(list, existing, partitions, replicationFactor);
         List<String> created = new ArrayList<>();
         if (!missing.isEmpty()) {
             Map<String, KafkaFuture<Void>> results = admin.createTopics(missing).values();

@@ -47,6 +47,15 @@ final class DataDirLock implements AutoCloseable {
         return new DataDirLock(channel, lock);
     }
 
+    /** {@link #close()}, quietly: the OS drops the lock with the process anyway, so nothing is left to clean up. */
+    void release() {
+        try {
+            close();
+        } catch (IOException e) {
+            // see above
+        }
+    }
+
     @Override
     public void close() throws IOException {
         try {

@@ -1,13 +1,12 @@
 package com.shopstream.localkafka;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,11 +15,13 @@ import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
 
 /**
  * A single-node KRaft Kafka broker (broker and controller in one node) running in this JVM, with the contract's
- * topics. {@link #main} is the {@code local-kafka.jar} command; {@link #start} is the same for tests.
+ * topics; or, with {@code --node ID}, one node of a {@link LocalCluster}, without topics of its own. {@link #main} is
+ * the {@code local-kafka.jar} command; {@link #start} is the same for tests.
  *
  * <pre>{@code
  * try (LocalKafka kafka = LocalKafka.start(LocalKafkaOptions.forTests(tempDir, 3))) {
@@ -28,14 +29,17 @@ import org.apache.kafka.common.utils.Time;
  * }
  * }</pre>
  */
-public final class LocalKafka implements AutoCloseable {
+public final class LocalKafka implements LocalProcess {
 
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
 
     private final LocalKafkaOptions options;
     private final int port;
     private final int controllerPort;
+    private final int nodeId;
     private final Path dataDir;
+    /** A node of a cluster writes its process id here; a single broker writes none. */
+    private final Path pidFile;
     private final boolean formattedNow;
     private final DataDirLock lock;
     private final KafkaRaftServer server;
@@ -46,20 +50,46 @@ public final class LocalKafka implements AutoCloseable {
 
     private LocalKafka(LocalKafkaOptions options) throws Exception {
         this.options = options;
-        this.dataDir = options.dataDir().toAbsolutePath().normalize();
+        Path given = options.dataDir().toAbsolutePath().normalize();
+        Optional<ClusterLayout> cluster = ClusterLayout.read(given);
+        if (options.node() == 0 && cluster.isPresent()) {
+            throw new IllegalStateException("data directory " + given + " holds a local cluster of "
+                    + cluster.get().brokers() + " brokers; start it with --brokers " + cluster.get().brokers()
+                    + ", or one of its nodes with --node ID");
+        }
+        if (options.node() != 0 && cluster.isEmpty()) {
+            throw new IllegalStateException("data directory " + given + " holds no local cluster (no "
+                    + ClusterLayout.FILE_NAME + "); --node restarts a node of one that local-kafka --brokers N started");
+        }
+        this.nodeId = options.node() == 0 ? BrokerConfig.NODE_ID : options.node();
+        // an id the cluster has not fails here, naming its nodes, before anything is written
+        cluster.ifPresent(c -> c.node(nodeId));
+        this.dataDir = options.node() == 0 ? given : ClusterLayout.nodeDir(given, nodeId);
+        this.pidFile = options.node() == 0 ? null : ClusterLayout.pidFile(given, nodeId);
         StorageFormatter.requireFormattedOrEmpty(dataDir);
         this.lock = DataDirLock.acquire(dataDir);
         try {
-            int[] ports = resolvePorts(options.host(), options.port(), options.controllerPort());
-            this.port = ports[0];
-            this.controllerPort = ports[1];
-            this.formattedNow = StorageFormatter.formatIfNeeded(dataDir);
-            Properties props = BrokerConfig.properties(options.host(), port, controllerPort, dataDir, options.partitions());
+            ClusterLayout layout = cluster.isPresent() ? cluster.get() : single(options);
+            this.port = layout.node(nodeId).port();
+            this.controllerPort = layout.node(nodeId).controllerPort();
+            if (cluster.isPresent()) {
+                Ports.resolve(layout.host(), port, controllerPort); // a clear error if they are taken
+            }
+            this.formattedNow = StorageFormatter.formatIfNeeded(dataDir, nodeId,
+                    cluster.map(ClusterLayout::clusterId).orElseGet(() -> Uuid.randomUuid().toString()));
+            Properties props = BrokerConfig.properties(layout, nodeId, dataDir, options.partitions());
             this.server = new KafkaRaftServer(KafkaConfig.fromProps(props, false), Time.SYSTEM);
         } catch (Exception | Error e) {
             lock.close();
             throw e;
         }
+    }
+
+    /** The single node's layout, its ports of 0 turned into free ones. */
+    private static ClusterLayout single(LocalKafkaOptions options) {
+        int[] ports = Ports.resolve(options.host(), options.port(), options.controllerPort());
+        return new ClusterLayout("", options.host(), List.of(new ClusterLayout.Node(BrokerConfig.NODE_ID, ports[0],
+                ports[1])));
     }
 
     /**
@@ -72,25 +102,25 @@ public final class LocalKafka implements AutoCloseable {
         return kafka;
     }
 
-    private void startup() throws Exception {
+    @Override
+    public void startup() throws Exception {
         try {
+            if (pidFile != null) {
+                Files.writeString(pidFile, ProcessHandle.current().pid() + "\n");
+            }
             server.startup();
             try (Admin admin = Admin.create(adminConfig())) {
                 // startup() returns once the broker is unfenced; asking it proves that clients can connect
                 if (admin.describeCluster().nodes().get(STARTUP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).isEmpty()) {
                     throw new IllegalStateException("the broker started but reports no nodes");
                 }
-                if (options.createTopics()) {
+                if (options.createTopics() && pidFile == null) { // a cluster's topics are the cluster command's
                     topics = ContractTopics.ensure(admin, options.partitions(), STARTUP_TIMEOUT);
                 }
             }
             startupTime = Duration.ofNanos(System.nanoTime() - createdNanos);
         } catch (Exception | Error e) {
-            try {
-                close();
-            } catch (RuntimeException closeFailure) {
-                e.addSuppressed(closeFailure);
-            }
+            stopAfterFailedStart(e);
             throw e;
         }
     }
@@ -111,7 +141,8 @@ public final class LocalKafka implements AutoCloseable {
         return controllerPort;
     }
 
-    /** Absolute. */
+    /** Absolute: the data directory, or a node's own below it. */
+    @Override
     public Path dataDir() {
         return dataDir;
     }
@@ -145,13 +176,22 @@ public final class LocalKafka implements AutoCloseable {
         return startupTime;
     }
 
-    /** The one line the command prints when clients may connect; scripts wait for its prefix. */
+    /**
+     * The one line the command prints when clients may connect; scripts wait for its prefix. A node of a cluster
+     * says which, and is not the cluster: its line starts otherwise.
+     */
+    @Override
     public String readyLine() {
+        if (pidFile != null) {
+            return String.format(Locale.ROOT, "local-kafka node %d ready: bootstrap=%s data=%s (started in %.1f s)",
+                    nodeId, bootstrapServers(), dataDir, startupTime.toMillis() / 1000.0);
+        }
         return String.format(Locale.ROOT, "local-kafka ready: bootstrap=%s data=%s topics=%d partitions=%d (started in %.1f s)",
                 bootstrapServers(), dataDir, topics().size(), partitions(), startupTime.toMillis() / 1000.0);
     }
 
     /** Blocks until the broker has stopped (after {@link #close()}, possibly from another thread). */
+    @Override
     public void awaitShutdown() {
         server.awaitShutdown();
     }
@@ -162,20 +202,21 @@ public final class LocalKafka implements AutoCloseable {
         closeOnce();
     }
 
-    /** @return whether this call did the stopping, rather than an earlier one */
-    private boolean closeOnce() {
+    @Override
+    public boolean closeOnce() {
         if (!closed.compareAndSet(false, true)) {
             return false;
         }
         try {
             server.shutdown();
             server.awaitShutdown();
-        } finally {
-            try {
-                lock.close();
-            } catch (IOException e) {
-                // the OS drops the lock with the process anyway; nothing is left to clean up
+            if (pidFile != null) {
+                Files.deleteIfExists(pidFile);
             }
+        } catch (IOException e) {
+            // a stale pid file names a process that is gone, as after a kill -9
+        } finally {
+            lock.release();
         }
         return true;
     }
@@ -186,32 +227,6 @@ public final class LocalKafka implements AutoCloseable {
         props.put(AdminClientConfig.CLIENT_ID_CONFIG, "local-kafka");
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) STARTUP_TIMEOUT.toMillis());
         return props;
-    }
-
-    /**
-     * Turns 0 into a free port and checks that the chosen ones are free: Kafka's own bind error comes late and
-     * buried in a stack trace. The KRaft voter set must name the controller port before the broker starts, so
-     * the broker cannot simply bind port 0 itself.
-     */
-    private static int[] resolvePorts(String host, int port, int controllerPort) throws IOException {
-        InetAddress address = InetAddress.getByName(host);
-        // both sockets are open at once so that two 0s cannot resolve to the same port
-        try (ServerSocket client = bind(address, port, "--port");
-             ServerSocket controller = bind(address, controllerPort, "--controller-port")) {
-            return new int[] {client.getLocalPort(), controller.getLocalPort()};
-        }
-    }
-
-    private static ServerSocket bind(InetAddress address, int port, String option) throws IOException {
-        ServerSocket socket = new ServerSocket();
-        try {
-            socket.bind(new InetSocketAddress(address, port));
-            return socket;
-        } catch (IOException e) {
-            socket.close();
-            throw new IllegalStateException(address.getHostAddress() + ":" + port + " is not available ("
-                    + e.getMessage() + "); is another Kafka running? Stop it or choose another " + option, e);
-        }
     }
 
     /** The {@code local-kafka.jar} command; see {@link LocalKafkaOptions#usage()}. */
@@ -231,9 +246,9 @@ public final class LocalKafka implements AutoCloseable {
             return;
         }
         StopSignals.exitZeroOnStop();
-        LocalKafka kafka;
+        LocalProcess kafka;
         try {
-            kafka = new LocalKafka(options);
+            kafka = options.brokers() > 1 && options.node() == 0 ? new LocalCluster(options) : new LocalKafka(options);
         } catch (Exception e) {
             exitFailed(e);
             return;
@@ -260,7 +275,7 @@ public final class LocalKafka implements AutoCloseable {
         kafka.awaitShutdown();
     }
 
-    private static void exitFailed(Exception e) {
+    static void exitFailed(Exception e) {
         System.err.println("local-kafka failed to start: " + (e.getMessage() != null ? e.getMessage() : e));
         // the stack trace matters only when there is no message to speak for itself
         if (e.getMessage() == null) {

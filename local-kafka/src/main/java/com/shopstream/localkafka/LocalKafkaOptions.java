@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param dataDir        where the broker keeps its log and metadata; formatted on first use, kept afterwards
  * @param partitions     partition count of the contract topics created by this run
  * @param createTopics   whether to create the contract topics
+ * @param brokers        nodes of the cluster: 1 is a single broker; more start a cluster of node processes
+ * @param node           0, or the id of the one node of an existing cluster to start in this process
  */
 public record LocalKafkaOptions(String host, int port, int controllerPort, Path dataDir, int partitions,
-                                boolean createTopics) {
+                                boolean createTopics, int brokers, int node) {
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 9092;
@@ -24,6 +26,8 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
     public static final int DEFAULT_PARTITIONS = 3;
     /** Far above what a laptop broker needs; a bigger number is almost surely a typo. */
     static final int MAX_PARTITIONS = 1000;
+    /** A node is a JVM of its own: more than this would only starve a laptop. */
+    static final int MAX_BROKERS = 9;
 
     public LocalKafkaOptions {
         Objects.requireNonNull(dataDir, "dataDir");
@@ -44,6 +48,18 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
             throw new IllegalArgumentException(
                     "--partitions must be between 1 and " + MAX_PARTITIONS + ", got " + partitions);
         }
+        if (brokers < 1 || brokers > MAX_BROKERS) {
+            throw new IllegalArgumentException("--brokers must be between 1 and " + MAX_BROKERS + ", got " + brokers);
+        }
+        if (node < 0 || node > MAX_BROKERS) {
+            throw new IllegalArgumentException("--node must be a node id between 1 and " + MAX_BROKERS + ", got " + node);
+        }
+    }
+
+    /** A single broker, as before clusters: one node, not a node of a cluster. */
+    public LocalKafkaOptions(String host, int port, int controllerPort, Path dataDir, int partitions,
+                             boolean createTopics) {
+        this(host, port, controllerPort, dataDir, partitions, createTopics, 1, 0);
     }
 
     /** The defaults of the command line: 127.0.0.1:9092, controller 9093, ./target/local-kafka-data, 3 partitions. */
@@ -58,19 +74,29 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
     }
 
     public LocalKafkaOptions withPorts(int port, int controllerPort) {
-        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics, brokers, node);
     }
 
     public LocalKafkaOptions withDataDir(Path dataDir) {
-        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics, brokers, node);
     }
 
     public LocalKafkaOptions withPartitions(int partitions) {
-        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics, brokers, node);
     }
 
     public LocalKafkaOptions withCreateTopics(boolean createTopics) {
-        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics, brokers, node);
+    }
+
+    /** A cluster of {@code brokers} nodes, each a process of its own. */
+    public LocalKafkaOptions withBrokers(int brokers) {
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics, brokers, node);
+    }
+
+    /** Node {@code node} of the cluster in {@link #dataDir} alone, in this process. */
+    public LocalKafkaOptions withNode(int node) {
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics, brokers, node);
     }
 
     /** True when the arguments ask for the usage text instead of a broker. */
@@ -95,6 +121,8 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
         Path dataDir = DEFAULT_DATA_DIR;
         int partitions = DEFAULT_PARTITIONS;
         boolean createTopics = true;
+        int brokers = 1;
+        int node = 0;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String name = arg;
@@ -111,7 +139,7 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
                     }
                     createTopics = false;
                 }
-                case "--host", "--port", "--controller-port", "--data-dir", "--partitions" -> {
+                case "--host", "--port", "--controller-port", "--data-dir", "--partitions", "--brokers", "--node" -> {
                     if (value == null) {
                         if (i + 1 >= args.length || args[i + 1].startsWith("--")) {
                             throw new IllegalArgumentException(name + " needs a value");
@@ -123,13 +151,15 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
                         case "--port" -> port = parsePort(name, value);
                         case "--controller-port" -> controllerPort = parsePort(name, value);
                         case "--data-dir" -> dataDir = parsePath(name, value);
+                        case "--brokers" -> brokers = parseInt(name, value, "a whole number between 1 and " + MAX_BROKERS);
+                        case "--node" -> node = parseInt(name, value, "a node id between 1 and " + MAX_BROKERS);
                         default -> partitions = parseInt(name, value, "a whole number between 1 and " + MAX_PARTITIONS);
                     }
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
             }
         }
-        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics);
+        return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics, brokers, node);
     }
 
     public static String usage() {
@@ -140,6 +170,13 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
                 the Shopstream contract topics. Prints one 'local-kafka ready: ...' line when clients can connect.
                 Stop it with Ctrl-C or SIGTERM; the data stays in the data directory for the next start.
 
+                With --brokers N (2 to %d) it starts a cluster instead: N node processes, node i on --port + 2(i-1)
+                and --controller-port + 2(i-1), every topic with min(N, 3) replicas and, from 3 nodes on,
+                min.insync.replicas=2. 'local-kafka ready' then names every node; node i keeps its data in
+                DIR/node-i, its output in DIR/node-i.log and its process id in DIR/node-i.pid. --node ID starts
+                that one node of the cluster in DIR again (after a stop or a kill -9); stopping the cluster
+                command stops every node.
+
                 Options:
                   --host HOST             address to listen on and advertise          (default %s)
                   --port PORT             client (PLAINTEXT) port, 0 = any free port  (default %d)
@@ -147,8 +184,10 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
                   --data-dir DIR          broker data; formatted on first start only  (default ./%s)
                   --partitions N          partitions of the contract topics           (default %d)
                   --no-topics             do not create the contract topics
+                  --brokers N             nodes, each a process of its own            (default 1)
+                  --node ID               start node ID of the cluster in --data-dir alone
                   -h, --help              print this help
-                """.formatted(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_CONTROLLER_PORT,
+                """.formatted(MAX_BROKERS, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_CONTROLLER_PORT,
                 DEFAULT_DATA_DIR.toString().replace('\\', '/'), DEFAULT_PARTITIONS);
     }
 

@@ -46,15 +46,19 @@ final class StorageFormatter {
      * @throws IllegalStateException if the directory holds other files
      */
     static boolean formatIfNeeded(Path dataDir) throws Exception {
+        return formatIfNeeded(dataDir, BrokerConfig.NODE_ID, Uuid.randomUuid().toString());
+    }
+
+    /** {@link #formatIfNeeded(Path)} for node {@code nodeId} of the cluster {@code clusterId}. */
+    static boolean formatIfNeeded(Path dataDir, int nodeId, String clusterId) throws Exception {
         requireFormattedOrEmpty(dataDir);
         if (isFormatted(dataDir)) {
             return false;
         }
         Files.createDirectories(dataDir);
-        String clusterId = Uuid.randomUuid().toString();
         new Formatter()
                 .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
-                .setNodeId(BrokerConfig.NODE_ID)
+                .setNodeId(nodeId)
                 .setClusterId(clusterId)
                 .setControllerListenerName(BrokerConfig.CONTROLLER_LISTENER)
                 .setMetadataLogDirectory(dataDir.toString())

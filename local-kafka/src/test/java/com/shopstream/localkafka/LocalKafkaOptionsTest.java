@@ -20,6 +20,21 @@ class LocalKafkaOptionsTest {
         assertThat(options.dataDir()).isEqualTo(Path.of("target/local-kafka-data"));
         assertThat(options.partitions()).isEqualTo(3);
         assertThat(options.createTopics()).isTrue();
+        assertThat(options.brokers()).as("a single broker, as before clusters").isEqualTo(1);
+        assertThat(options.node()).as("not a node of a cluster").isZero();
+    }
+
+    @Test
+    void readsAClusterAndANode() {
+        assertThat(LocalKafkaOptions.parse("--brokers", "3").brokers()).isEqualTo(3);
+        assertThat(LocalKafkaOptions.parse("--data-dir=d", "--node=2")).isEqualTo(LocalKafkaOptions.defaults()
+                .withDataDir(Path.of("d")).withNode(2));
+        assertThatIllegalArgumentException().isThrownBy(() -> LocalKafkaOptions.parse("--brokers", "10"))
+                .withMessage("--brokers must be between 1 and 9, got 10");
+        assertThatIllegalArgumentException().isThrownBy(() -> LocalKafkaOptions.parse("--brokers", "three"))
+                .withMessage("--brokers must be a whole number between 1 and 9, got 'three'");
+        assertThatIllegalArgumentException().isThrownBy(() -> LocalKafkaOptions.parse("--node", "-1"))
+                .withMessage("--node must be a node id between 1 and 9, got -1");
     }
 
     @Test
@@ -36,7 +51,7 @@ class LocalKafkaOptionsTest {
         assertThat(LocalKafkaOptions.isHelp("-h")).isTrue();
         assertThat(LocalKafkaOptions.isHelp("--port", "1")).isFalse();
         assertThat(LocalKafkaOptions.usage()).contains("--port", "--controller-port", "--data-dir", "--partitions",
-                "--no-topics", "--host", "9092", "9093", "target/local-kafka-data");
+                "--no-topics", "--host", "--brokers", "--node", "9092", "9093", "target/local-kafka-data");
     }
 
     @Test
