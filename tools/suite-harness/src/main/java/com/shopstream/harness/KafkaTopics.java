@@ -8,8 +8,10 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -40,7 +42,9 @@ public final class KafkaTopics {
 
     public void create(Collection<String> topics, int partitions) {
         try (Admin admin = admin()) {
-            admin.createTopics(topics.stream().map(t -> new NewTopic(t, partitions, (short) 1)).toList()).all()
+            // the broker's default replication factor: one copy on a single broker, three on a cluster
+            admin.createTopics(topics.stream().map(t -> new NewTopic(t, Optional.of(partitions), Optional.empty()))
+                            .toList()).all()
                     .get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("cannot create " + topics, e);
@@ -54,13 +58,25 @@ public final class KafkaTopics {
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.LINGER_MS_CONFIG, 10);
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024);
+        // a producer that waits through a cluster's outage (2 of 3 nodes down for a minute) rather than give up
+        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) Duration.ofMinutes(5).toMillis());
+        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) Duration.ofMinutes(5).toMillis());
+        AtomicReference<Exception> failed = new AtomicReference<>();
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(),
                 new ByteArraySerializer())) {
             for (Message message : messages) {
                 producer.send(new ProducerRecord<>(topic, null, null, message.key(), message.value(),
-                        message.headers()));
+                        message.headers()), (metadata, e) -> {
+                    if (e != null) {
+                        failed.compareAndSet(null, e);
+                    }
+                });
             }
             producer.flush();
+        }
+        // a record the broker did not acknowledge (its delivery timed out) would be a gap in the input, not a test
+        if (failed.get() != null) {
+            throw new IllegalStateException("not every record reached " + topic, failed.get());
         }
     }
 

@@ -41,6 +41,20 @@ public final class ListenPorts {
         throw new IllegalStateException("no free port in " + LOWEST + ".." + (LOWEST + SPAN - 1));
     }
 
+    /**
+     * The first of {@code count} consecutive ports nothing listens on now and that no outbound connection will take:
+     * for a program that derives several ports from one (a local cluster's nodes).
+     */
+    public static int nextRun(int count) {
+        for (int tries = 0; tries < SPAN; tries++) {
+            int first = LOWEST + Math.floorMod(NEXT.getAndAdd(count), SPAN - count);
+            if (java.util.stream.IntStream.range(first, first + count).allMatch(ListenPorts::isFree)) {
+                return first;
+            }
+        }
+        throw new IllegalStateException("no " + count + " free ports in a row in " + LOWEST + ".." + (LOWEST + SPAN - 1));
+    }
+
     private static boolean isFree(int port) {
         // the wildcard address, as the services and the broker bind: a listener on any address shows
         try (ServerSocket socket = new ServerSocket(port, 1, (InetAddress) null)) {
