@@ -1,5 +1,7 @@
 package com.shopstream.faults;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.shopstream.harness.KafkaTopics.Read;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -102,6 +104,56 @@ record OutputSnapshot(Map<String, Map<String, Integer>> appendRows, Map<String, 
                 Integer::sum));
         keys.values().removeIf(count -> count == 1);
         return keys;
+    }
+
+    /**
+     * Fails unless this run wrote what {@code reference} wrote: every append topic the same multiset of rows (no row
+     * more often, a duplicate, nor less often, a gap), no final row twice, the same late and dead-letter counts.
+     */
+    void assertSameAs(OutputSnapshot reference, String run) {
+        for (String topic : APPEND_TOPICS) {
+            assertThat(reference.appendRowCount(topic)).as(topic + " has rows").isPositive();
+            // a row missing here is often a record refused as late: the causes say why
+            assertThat(appendRows.get(topic)).as(() -> topic + " " + run + ": rows written more (+) or less (-) often"
+                            + " than in the reference: " + difference(appendRows.get(topic),
+                            reference.appendRows.get(topic)) + "; late records by cause and partition: " + lateCauses()
+                            + ", in the reference: " + reference.lateCauses() + "; late records only in this run (+)"
+                            + " or only in the reference (-): " + difference(lateRows(), reference.lateRows()))
+                    .isEqualTo(reference.appendRows.get(topic));
+        }
+        for (String topic : ONE_ROW_PER_KEY) {
+            assertThat(repeatedKeys(topic)).as(topic + ": final rows written twice " + run).isEmpty();
+        }
+        assertThat(lateCounts).as(() -> "late rows " + run + "; by cause and partition: " + lateCauses()
+                + ", in the reference: " + reference.lateCauses()).isEqualTo(reference.lateCounts);
+        assertThat(deadLetterCounts()).as(() -> "dead letters " + run + ": " + deadLetterDifference(reference))
+                .isEqualTo(reference.deadLetterCounts());
+    }
+
+    /** Every late record as a row, with its topic, cause and partition, counted. */
+    private Map<String, Integer> lateRows() {
+        Map<String, Integer> rows = new HashMap<>();
+        lateRecords.forEach((topic, records) -> records.forEach(r -> rows.merge(topic + " "
+                + r.headers().get("x-late-cause") + " " + r.headers().get("x-late-partition") + " " + r.key() + " -> "
+                + r.value(), 1, Integer::sum)));
+        return rows;
+    }
+
+    /** The rows whose count differs, with the difference: {@code +1} one more time here than there. */
+    private static String difference(Map<String, Integer> here, Map<String, Integer> there) {
+        Map<String, Integer> difference = new TreeMap<>();
+        here.forEach((row, count) -> difference.merge(row, count, Integer::sum));
+        there.forEach((row, count) -> difference.merge(row, -count, Integer::sum));
+        difference.values().removeIf(count -> count == 0);
+        return difference.toString();
+    }
+
+    /** Per late topic, how many late records each (cause, input partition) has. */
+    Map<String, Map<String, Integer>> lateCauses() {
+        Map<String, Map<String, Integer>> causes = new TreeMap<>();
+        lateRecords.forEach((topic, records) -> records.forEach(r -> causes.computeIfAbsent(topic, t -> new TreeMap<>())
+                .merge(r.headers().get("x-late-cause") + " " + r.headers().get("x-late-partition"), 1, Integer::sum)));
+        return causes;
     }
 
     private static List<String> concat() {

@@ -15,6 +15,8 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -61,16 +63,21 @@ final class SuiteRun implements AutoCloseable {
     /** Environment variables of every service JVM besides the test's (libfaketime's), or none. */
     private Map<String, String> environment = Map.of();
 
-    private SuiteRun(Path workDir, int partitions) {
+    private SuiteRun(Path workDir, int partitions, int brokers) {
         this.workDir = workDir;
         this.partitions = partitions;
-        this.broker = BrokerProcess.of(workDir, partitions).startReady();
+        this.broker = BrokerProcess.of(workDir, partitions, brokers).startReady();
         this.topics = new KafkaTopics(broker.bootstrap());
         topics.create(List.of("payments-out"), partitions);
     }
 
     static SuiteRun start(String name, int partitions) throws Exception {
-        return new SuiteRun(Files.createTempDirectory("shopstream-" + name), partitions);
+        return start(name, partitions, 1);
+    }
+
+    /** A run on a local cluster of {@code brokers} nodes (see {@link BrokerProcess#node}). */
+    static SuiteRun start(String name, int partitions, int brokers) throws Exception {
+        return new SuiteRun(Files.createTempDirectory("shopstream-" + name), partitions, brokers);
     }
 
     /** A run on topics of {@link #PARTITIONS} partitions. */
@@ -146,6 +153,27 @@ final class SuiteRun implements AutoCloseable {
     void load(ShopStream stream, double fromShare, double toShare) {
         stream.records.forEach((topic, messages) -> topics.write(topic, messages.subList(
                 (int) (messages.size() * fromShare), (int) (messages.size() * toShare))));
+    }
+
+    /**
+     * Writes the stream in {@code parts} slices, one every {@code every}, from another thread: live traffic for the
+     * services while a test disturbs them. Each partition's records keep their order, as in {@link #load(ShopStream,
+     * double, double)}.
+     */
+    CompletableFuture<Void> loadLive(ShopStream stream, int parts, Duration every) {
+        return CompletableFuture.runAsync(() -> {
+            long next = System.nanoTime();
+            for (int part = 0; part < parts; part++) {
+                load(stream, (double) part / parts, (double) (part + 1) / parts);
+                next += every.toNanos();
+                // a steady rate: the pace of the traffic, not a wait for anything to happen
+                LockSupport.parkNanos(Math.max(0, next - System.nanoTime()));
+            }
+        }, runnable -> {
+            Thread loader = new Thread(runnable, "live-load");
+            loader.setDaemon(true);
+            loader.start();
+        });
     }
 
     /** Drains the backlog, then sends the closing records (which close everything) and drains again. */
