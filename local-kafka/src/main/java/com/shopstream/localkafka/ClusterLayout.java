@@ -76,7 +76,7 @@ record ClusterLayout(String clusterId, String host, List<Node> nodes) {
             ports[2 * i] = nodes.get(i).port();
             ports[2 * i + 1] = nodes.get(i).controllerPort();
         }
-        Ports.resolve(host, ports);
+        Ports.resolve(host, List.of("--port", "--controller-port"), ports);
         return this;
     }
 

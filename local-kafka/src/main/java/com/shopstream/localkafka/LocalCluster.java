@@ -12,7 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.kafka.clients.admin.Admin;
@@ -54,6 +56,12 @@ final class LocalCluster implements LocalProcess {
                     + existing.get().brokers() + " brokers, not " + options.brokers() + "; start it with --brokers "
                     + existing.get().brokers() + ", or choose another --data-dir");
         }
+        for (ClusterLayout.Node node : existing.map(ClusterLayout::nodes).orElse(List.of())) {
+            runningNode(dataDir, node.id()).ifPresent(process -> {
+                throw new IllegalStateException("node " + node.id() + " of the cluster in " + dataDir + " still runs"
+                        + " (pid " + process.pid() + "); stop it first");
+            });
+        }
         this.lock = DataDirLock.acquire(dataDir);
         try {
             this.formattedNow = existing.isEmpty();
@@ -79,7 +87,13 @@ final class LocalCluster implements LocalProcess {
     public void startup() throws Exception {
         try {
             for (ClusterLayout.Node node : layout.nodes()) {
-                children.add(startNode(node.id()));
+                synchronized (children) {
+                    // a stop (Ctrl-C) during the start must see every node started, and start no more
+                    if (closed.get()) {
+                        throw new IllegalStateException("stopped while starting");
+                    }
+                    children.add(startNode(node.id()));
+                }
             }
             try (Admin admin = Admin.create(adminConfig())) {
                 awaitAllNodes(admin);
@@ -129,7 +143,13 @@ final class LocalCluster implements LocalProcess {
                             + " before the cluster was ready; see " + ClusterLayout.logFile(dataDir, id));
                 }
             }
-            int nodes = admin.describeCluster().nodes().get(STARTUP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).size();
+            int nodes;
+            try {
+                // briefly: a node that died must be noticed above, not after a long wait here
+                nodes = admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).size();
+            } catch (TimeoutException notYet) {
+                nodes = 0;
+            }
             if (nodes == layout.brokers()) {
                 return;
             }
@@ -191,19 +211,20 @@ final class LocalCluster implements LocalProcess {
             return false;
         }
         try {
-            List<ProcessHandle> nodes = new ArrayList<>();
-            for (ClusterLayout.Node node : layout.nodes()) {
-                runningNode(node.id()).ifPresent(nodes::add);
-            }
-            children.stream().map(Process::toHandle).filter(ProcessHandle::isAlive)
-                    .filter(child -> !nodes.contains(child)).forEach(nodes::add);
-            nodes.forEach(ProcessHandle::destroy);
             long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
-            for (ProcessHandle node : nodes) {
-                try {
-                    node.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                } catch (Exception e) {
-                    node.destroyForcibly();
+            // again until none is left: a node started by hand may write its pid file while the others stop
+            for (List<ProcessHandle> nodes = liveNodes(); !nodes.isEmpty(); nodes = liveNodes()) {
+                nodes.forEach(ProcessHandle::destroy);
+                for (ProcessHandle node : nodes) {
+                    try {
+                        node.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        node.destroyForcibly();
+                    } catch (ExecutionException | TimeoutException e) {
+                        node.destroyForcibly();
+                        node.onExit().completeOnTimeout(node, 10, TimeUnit.SECONDS).join();
+                    }
                 }
             }
         } finally {
@@ -213,17 +234,54 @@ final class LocalCluster implements LocalProcess {
         return true;
     }
 
-    /** The live process a node's pid file names, if it is a node of this cluster (a pid may have been reused). */
-    private Optional<ProcessHandle> runningNode(int id) {
+    /** Every live node: this command's children and the processes the pid files name. */
+    private List<ProcessHandle> liveNodes() {
+        List<ProcessHandle> nodes = new ArrayList<>();
+        for (ClusterLayout.Node node : layout.nodes()) {
+            runningNode(dataDir, node.id()).ifPresent(nodes::add);
+        }
+        synchronized (children) {
+            children.stream().map(Process::toHandle).filter(ProcessHandle::isAlive)
+                    .filter(child -> !nodes.contains(child)).forEach(nodes::add);
+        }
+        return nodes;
+    }
+
+    /**
+     * The live process a node's pid file names, if it is that node of this data directory: a pid of a process gone
+     * may have been given to another, which must not be stopped.
+     */
+    static Optional<ProcessHandle> runningNode(Path dataDir, int id) {
         Path pidFile = ClusterLayout.pidFile(dataDir, id);
         try {
             long pid = Long.parseLong(Files.readString(pidFile).trim());
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(process -> process.info().arguments()
-                    .map(args -> List.of(args).contains(String.valueOf(id)) && List.of(args).contains("--node"))
-                    .orElse(true));
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                    .filter(process -> isNode(arguments(process), dataDir, id));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * A process's command line: from {@code /proc} where there is one, since {@code ProcessHandle.Info} gives none
+     * for a long command line (a class path) on Linux.
+     */
+    private static List<String> arguments(ProcessHandle process) {
+        try {
+            // read to its end: procfs reports a size of 0
+            try (var in = Files.newInputStream(Path.of("/proc", String.valueOf(process.pid()), "cmdline"))) {
+                return List.of(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\0"));
+            }
+        } catch (IOException | RuntimeException e) {
+            return process.info().arguments().map(List::of).orElse(List.of());
+        }
+    }
+
+    private static boolean isNode(List<String> args, Path dataDir, int id) {
+        int node = args.indexOf("--node");
+        int dir = args.indexOf("--data-dir");
+        return node >= 0 && node + 1 < args.size() && args.get(node + 1).equals(String.valueOf(id)) && dir >= 0
+                && dir + 1 < args.size() && Path.of(args.get(dir + 1)).toAbsolutePath().normalize().equals(dataDir);
     }
 
     private Map<String, Object> adminConfig() {

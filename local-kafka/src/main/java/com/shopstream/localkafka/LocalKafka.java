@@ -50,6 +50,10 @@ public final class LocalKafka implements LocalProcess {
 
     private LocalKafka(LocalKafkaOptions options) throws Exception {
         this.options = options;
+        if (options.brokers() > 1 && options.node() == 0) {
+            throw new IllegalArgumentException("a cluster of " + options.brokers() + " brokers runs its nodes as"
+                    + " processes of their own: start it with the command, java -jar local-kafka.jar --brokers N");
+        }
         Path given = options.dataDir().toAbsolutePath().normalize();
         Optional<ClusterLayout> cluster = ClusterLayout.read(given);
         if (options.node() == 0 && cluster.isPresent()) {
@@ -73,7 +77,8 @@ public final class LocalKafka implements LocalProcess {
             this.port = layout.node(nodeId).port();
             this.controllerPort = layout.node(nodeId).controllerPort();
             if (cluster.isPresent()) {
-                Ports.resolve(layout.host(), port, controllerPort); // a clear error if they are taken
+                // a clear error if they are taken
+                Ports.resolve(layout.host(), List.of("--port", "--controller-port"), port, controllerPort);
             }
             this.formattedNow = StorageFormatter.formatIfNeeded(dataDir, nodeId,
                     cluster.map(ClusterLayout::clusterId).orElseGet(() -> Uuid.randomUuid().toString()));
@@ -87,7 +92,8 @@ public final class LocalKafka implements LocalProcess {
 
     /** The single node's layout, its ports of 0 turned into free ones. */
     private static ClusterLayout single(LocalKafkaOptions options) {
-        int[] ports = Ports.resolve(options.host(), options.port(), options.controllerPort());
+        int[] ports = Ports.resolve(options.host(), List.of("--port", "--controller-port"), options.port(),
+                options.controllerPort());
         return new ClusterLayout("", options.host(), List.of(new ClusterLayout.Node(BrokerConfig.NODE_ID, ports[0],
                 ports[1])));
     }

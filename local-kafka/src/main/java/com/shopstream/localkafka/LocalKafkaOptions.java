@@ -172,7 +172,8 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
 
                 With --brokers N (2 to %d) it starts a cluster instead: N node processes, node i on --port + 2(i-1)
                 and --controller-port + 2(i-1), every topic with min(N, 3) replicas and, from 3 nodes on,
-                min.insync.replicas=2. 'local-kafka ready' then names every node; node i keeps its data in
+                min.insync.replicas=2 (two nodes are two controller voters: losing either stops the cluster; three
+                survive the loss of one). 'local-kafka ready' then names every node; node i keeps its data in
                 DIR/node-i, its output in DIR/node-i.log and its process id in DIR/node-i.pid. --node ID starts
                 that one node of the cluster in DIR again (after a stop or a kill -9); stopping the cluster
                 command stops every node.

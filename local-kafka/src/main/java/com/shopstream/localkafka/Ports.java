@@ -27,20 +27,24 @@ final class Ports {
     private Ports() {
     }
 
-    /** The ports, in order, with each 0 replaced by a free port; all are bound at once, so no two 0s get one port. */
-    static int[] resolve(String host, int... ports) {
+    /**
+     * The ports, in order, with each 0 replaced by a free port; all are bound at once, so no two 0s get one port.
+     *
+     * @param options the options that set them, cycled over the ports: a taken port's error names its option
+     */
+    static int[] resolve(String host, List<String> options, int... ports) {
         List<ServerSocket> sockets = new ArrayList<>();
         try {
             InetAddress address = InetAddress.getByName(host);
             int[] resolved = new int[ports.length];
             for (int i = 0; i < ports.length; i++) {
-                ServerSocket socket = bind(address, ports[i]);
+                ServerSocket socket = bind(address, ports[i], options.get(i % options.size()));
                 sockets.add(socket);
                 resolved[i] = socket.getLocalPort();
             }
             return resolved;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot resolve " + host, e);
+            throw new UncheckedIOException(e.getMessage(), e); // the message as the resolver says it
         } finally {
             for (ServerSocket socket : sockets) {
                 try {
@@ -59,12 +63,16 @@ final class Ports {
      * outbound connections never take a port below that range.
      */
     static int freeRun(String host, int count) {
-        int span = Math.max(1_000, ephemeralLow() - LOWEST - count);
+        int span = ephemeralLow() - LOWEST - count;
+        if (span < 100) {
+            throw new IllegalStateException("the kernel's ephemeral port range starts at " + ephemeralLow() + ", too"
+                    + " low to keep a cluster's ports out of it; choose --port and --controller-port yourself");
+        }
         int start = ThreadLocalRandom.current().nextInt(span);
         for (int tries = 0; tries < span; tries++) {
             int first = LOWEST + Math.floorMod(start + tries * count, span);
             try {
-                resolve(host, IntStream.range(first, first + count).toArray());
+                resolve(host, List.of("--port"), IntStream.range(first, first + count).toArray());
                 return first;
             } catch (IllegalStateException taken) {
                 // one of them is in use: try the next run
@@ -82,7 +90,7 @@ final class Ports {
         }
     }
 
-    private static ServerSocket bind(InetAddress address, int port) throws IOException {
+    private static ServerSocket bind(InetAddress address, int port, String option) throws IOException {
         ServerSocket socket = new ServerSocket();
         try {
             socket.bind(new InetSocketAddress(address, port));
@@ -90,8 +98,7 @@ final class Ports {
         } catch (IOException e) {
             socket.close();
             throw new IllegalStateException(address.getHostAddress() + ":" + port + " is not available ("
-                    + e.getMessage() + "); is another Kafka running? Stop it or choose other ports (--port,"
-                    + " --controller-port)", e);
+                    + e.getMessage() + "); is another Kafka running? Stop it or choose another " + option, e);
         }
     }
 }

@@ -90,11 +90,14 @@ final class CommandProcess implements AutoCloseable {
         return Files.exists(stderr) ? Files.readString(stderr) : "";
     }
 
-    /** Kills what is left of it after a failed test. */
+    /** Stops what is left of it after a failed test: SIGTERM first, so that a cluster stops its nodes; then SIGKILL. */
     @Override
-    public void close() {
+    public void close() throws InterruptedException {
         if (process.isAlive()) {
-            process.destroyForcibly();
+            process.destroy();
+            if (!process.waitFor(90, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
         }
     }
 }

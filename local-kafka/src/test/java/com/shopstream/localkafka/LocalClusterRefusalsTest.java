@@ -46,6 +46,14 @@ class LocalClusterRefusalsTest {
     }
 
     @Test
+    void aClusterIsTheCommandsNotAnInProcessBrokers() {
+        assertThatIllegalArgumentException().isThrownBy(() -> LocalKafka.start(LocalKafkaOptions.forTests(dir, 1)
+                        .withBrokers(3)))
+                .withMessageContaining("start it with the command, java -jar local-kafka.jar --brokers N");
+        assertThat(dir.resolve(StorageFormatter.META_PROPERTIES)).doesNotExist();
+    }
+
+    @Test
     void aNodeNeedsAClusterAndOneOfItsIds() {
         assertThatIllegalStateException().isThrownBy(() -> LocalKafka.start(LocalKafkaOptions.forTests(dir, 1)
                         .withNode(1)))

@@ -25,6 +25,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +45,15 @@ class LocalClusterTest {
 
     @TempDir
     Path tempDir;
+
+    /** After a failed test: no node left running (the command stops them, unless it was killed first). */
+    @AfterEach
+    void killLeftoverNodes() {
+        for (int id = 1; id <= 3; id++) {
+            LocalCluster.runningNode(tempDir.resolve("cluster").toAbsolutePath(), id)
+                    .ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
 
     @Test
     void threeNodesKeepEveryAcknowledgedRecordThroughTheLossOfOne() throws Exception {
@@ -95,8 +105,9 @@ class LocalClusterTest {
                     assertThat(nodeReady).startsWith("local-kafka node " + leader + " ready: bootstrap=127.0.0.1:"
                             + layout.node(leader).port() + " data=" + ClusterLayout.nodeDir(dataDir, leader));
                     assertThat(node(dataDir, leader).pid()).isEqualTo(restarted.process().pid());
-                    assertThat(admin.describeCluster().nodes().get(WAIT.toSeconds(), TimeUnit.SECONDS)).hasSize(3);
+                    // back in the in-sync replicas: the cluster knows it again, and it has caught up
                     awaitInSync(admin, leader);
+                    assertThat(admin.describeCluster().nodes().get(WAIT.toSeconds(), TimeUnit.SECONDS)).hasSize(3);
 
                     assertThat(readAll(bootstrap, "orders", RECORDS)).extracting(ConsumerRecord::value)
                             .containsExactlyElementsOf(java.util.stream.IntStream.range(0, RECORDS).mapToObj(i -> "v" + i)
