@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The suite on a replicated cluster (3 nodes, every topic with 3 copies, {@code min.insync.replicas=2}) while nodes
  * fail under live traffic: the stream of {@link UninterruptedRun} is written in slices while partition leaders are
- * stopped cleanly or killed. Once the traffic has ended and everything is
+ * stopped cleanly or killed, the second once the first node has caught up again. Once the traffic has ended and everything is
  * final, every append topic (read_committed) holds the rows of the undisturbed run, none twice and none missing, with
  * the same late and dead-letter counts: no record lost or doubled by a leader that moved in the middle of a
  * transaction.
@@ -32,8 +32,8 @@ class BrokerBounceTest {
 
     private static final Logger log = LoggerFactory.getLogger(BrokerBounceTest.class);
     private static final int BROKERS = 3;
-    /** Slices of the stream, one a second: live traffic for about half a minute. */
-    private static final int SLICES = 30;
+    /** Slices of the stream, one a second: live traffic for a minute and a half, longer than both bounces. */
+    private static final int SLICES = 90;
     private static final Duration EVERY = Duration.ofSeconds(1);
     /** Longer than any stall of a run: no partition becomes idle (see the class comment). */
     private static final List<String> NOT_IDLE = List.of("--shopstream.watermark.idle-timeout=10m");
@@ -51,8 +51,11 @@ class BrokerBounceTest {
             run.awaitCommitted("orders-service", "orders", 0.01);
 
             // the leader of an input partition, stopped cleanly: its leaderships move before it goes
+            assertThat(traffic).as("traffic still flowing at the first bounce").isNotDone();
             bounces.add(bounce(admin, run, "orders", 0, false));
+            ClusterLeaders.awaitAllInSync(admin);
             // the leader of a state store's changelog, killed: the transactions it led are cut off
+            assertThat(traffic).as("traffic still flowing at the second bounce").isNotDone();
             bounces.add(bounce(admin, run, ClusterLeaders.internalTopic(admin, "orders-service", "-changelog"), 0,
                     true));
 

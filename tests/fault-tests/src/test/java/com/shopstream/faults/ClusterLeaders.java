@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.common.Node;
 
 /** Which node of a cluster leads what: the targets of a bounce. */
@@ -25,16 +26,26 @@ final class ClusterLeaders {
         return leader.id();
     }
 
-    /** The id of the active controller: the leader of the KRaft quorum. */
-    static int activeController(Admin admin) throws Exception {
-        return admin.describeMetadataQuorum().quorumInfo().get(WAIT.toSeconds(), TimeUnit.SECONDS).leaderId();
-    }
 
     /** The first (by name) of a service's internal topics that ends with {@code suffix}: -changelog, -repartition. */
     static String internalTopic(Admin admin, String service, String suffix) throws Exception {
         return admin.listTopics().names().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
                 .filter(name -> name.startsWith(service + "-") && name.endsWith(suffix)).sorted().findFirst()
                 .orElseThrow(() -> new IllegalStateException("no " + suffix + " topic of " + service));
+    }
+
+    /**
+     * Waits until every partition of every topic has all its replicas in sync again: a node started again has caught
+     * up, and the next fault starts from a whole cluster.
+     */
+    static void awaitAllInSync(Admin admin) {
+        Await.until("every partition's replicas in sync", Duration.ofMinutes(2), () -> {
+            var names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
+                    .get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            return admin.describeTopics(names).allTopicNames().get(WAIT.toSeconds(), TimeUnit.SECONDS).values()
+                    .stream().flatMap(topic -> topic.partitions().stream())
+                    .allMatch(p -> p.isr().size() == p.replicas().size());
+        });
     }
 
     /** Waits until another node than {@code node} leads the partition: the cluster has noticed the node is gone. */

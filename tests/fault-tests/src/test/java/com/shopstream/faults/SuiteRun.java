@@ -62,13 +62,21 @@ final class SuiteRun implements AutoCloseable {
     private final Map<String, List<String>> jvmOf = new LinkedHashMap<>();
     /** Environment variables of every service JVM besides the test's (libfaketime's), or none. */
     private Map<String, String> environment = Map.of();
+    /** Set when the run closes: live traffic ends with it. */
+    private volatile boolean closed;
 
     private SuiteRun(Path workDir, int partitions, int brokers) {
         this.workDir = workDir;
         this.partitions = partitions;
-        this.broker = BrokerProcess.of(workDir, partitions, brokers).startReady();
+        this.broker = BrokerProcess.of(workDir, partitions, brokers);
         this.topics = new KafkaTopics(broker.bootstrap());
-        topics.create(List.of("payments-out"), partitions);
+        try {
+            broker.startReady();
+            topics.create(List.of("payments-out"), partitions);
+        } catch (RuntimeException | Error e) {
+            broker.close(); // a cluster's nodes would outlive the test
+            throw e;
+        }
     }
 
     static SuiteRun start(String name, int partitions) throws Exception {
@@ -163,7 +171,7 @@ final class SuiteRun implements AutoCloseable {
     CompletableFuture<Void> loadLive(ShopStream stream, int parts, Duration every) {
         return CompletableFuture.runAsync(() -> {
             long next = System.nanoTime();
-            for (int part = 0; part < parts; part++) {
+            for (int part = 0; part < parts && !closed; part++) {
                 load(stream, (double) part / parts, (double) (part + 1) / parts);
                 next += every.toNanos();
                 // a steady rate: the pace of the traffic, not a wait for anything to happen
@@ -216,9 +224,9 @@ final class SuiteRun implements AutoCloseable {
     /** How far a group has committed on a topic: summed over its partitions. */
     record Committed(long committed, long end) {
 
-        /** Whether at least {@code share} of the topic is committed (and not all of it). */
+        /** Whether at least {@code share} of the topic is committed: something, of something written. */
         boolean atLeast(double share) {
-            return committed >= share * end;
+            return end > 0 && committed > 0 && committed >= share * end;
         }
     }
 
@@ -249,6 +257,7 @@ final class SuiteRun implements AutoCloseable {
     /** Stops every process; keeps the logs (in {@code workDir/logs}) and deletes the data (a soak leaves GBs). */
     @Override
     public void close() {
+        closed = true;
         instances.values().forEach(ServiceProcess::close);
         broker.close();
         deleteTree(broker.dataDir());

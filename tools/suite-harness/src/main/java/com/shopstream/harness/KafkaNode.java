@@ -36,14 +36,38 @@ public final class KafkaNode implements AutoCloseable {
         return id;
     }
 
-    /** The running process of this node, if there is one. */
+    /**
+     * The running process of this node, if there is one: the process its pid file names, if that process is this node
+     * (after a kill the pid may have been given to another process, which must not be stopped).
+     */
     public Optional<ProcessHandle> process() {
         Path pidFile = dataDir.resolve("node-" + id + ".pid");
         try {
-            return ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).filter(ProcessHandle::isAlive);
+            return ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).filter(ProcessHandle::isAlive)
+                    .filter(process -> isThisNode(arguments(process)));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    /** From {@code /proc} where there is one: {@code ProcessHandle.Info} gives no long command line on Linux. */
+    private static List<String> arguments(ProcessHandle process) {
+        try {
+            // read to its end: procfs reports a size of 0
+            try (var in = Files.newInputStream(Path.of("/proc", String.valueOf(process.pid()), "cmdline"))) {
+                return List.of(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\0"));
+            }
+        } catch (IOException | RuntimeException e) {
+            return process.info().arguments().map(List::of).orElse(List.of());
+        }
+    }
+
+    private boolean isThisNode(List<String> args) {
+        int node = args.indexOf("--node");
+        int dir = args.indexOf("--data-dir");
+        return node >= 0 && node + 1 < args.size() && args.get(node + 1).equals(Integer.toString(id)) && dir >= 0
+                && dir + 1 < args.size() && Path.of(args.get(dir + 1)).toAbsolutePath().normalize()
+                .equals(dataDir.toAbsolutePath().normalize());
     }
 
     public boolean isAlive() {

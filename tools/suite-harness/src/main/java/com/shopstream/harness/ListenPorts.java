@@ -47,8 +47,10 @@ public final class ListenPorts {
      */
     public static int nextRun(int count) {
         for (int tries = 0; tries < SPAN; tries++) {
-            int first = LOWEST + Math.floorMod(NEXT.getAndAdd(count), SPAN - count);
-            if (java.util.stream.IntStream.range(first, first + count).allMatch(ListenPorts::isFree)) {
+            // the same walk as next(), so that next() never hands out a port of a run given before
+            int first = LOWEST + Math.floorMod(NEXT.getAndAdd(count), SPAN);
+            if (first + count <= LOWEST + SPAN
+                    && java.util.stream.IntStream.range(first, first + count).allMatch(ListenPorts::isFree)) {
                 return first;
             }
         }
