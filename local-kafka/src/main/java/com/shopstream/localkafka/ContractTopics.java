@@ -129,6 +129,11 @@ public final class ContractTopics {
         return names.size() == all.size() ? "All " + all.size() + " contract topics" : "Topics " + names;
     }
 
+    /** The partition count of the co-partitioned inputs {@code ensured} found; {@code requested} without them. */
+    static int coPartitions(Result ensured, int requested) {
+        return ensured == null ? requested : coPartitionedCount(ensured.partitions()).orElse(requested);
+    }
+
     /** The partition count shared by the co-partitioned topics that exist, if any exist. */
     static OptionalInt coPartitionedCount(Map<String, Integer> counts) {
         Map<String, Integer> present = new TreeMap<>();

@@ -182,9 +182,7 @@ final class LocalCluster implements LocalProcess {
     @Override
     public String readyLine() {
         List<String> names = topics == null ? List.of() : topics.topics();
-        List<String> coPartitioned = ContractTopics.coPartitioned();
-        int partitions = topics == null || coPartitioned.isEmpty() ? options.partitions()
-                : topics.partitions().get(coPartitioned.get(0));
+        int partitions = ContractTopics.coPartitions(topics, options.partitions());
         return String.format(Locale.ROOT, "local-kafka ready: bootstrap=%s data=%s topics=%d partitions=%d brokers=%d"
                         + " replication=%d min.insync.replicas=%d (started in %.1f s)", bootstrapServers(), dataDir,
                 names.size(), partitions, layout.brokers(), layout.replicationFactor(), layout.minInsyncReplicas(),

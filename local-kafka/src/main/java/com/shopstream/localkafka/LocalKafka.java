@@ -168,9 +168,7 @@ public final class LocalKafka implements LocalProcess {
      * the requested one when the topics already existed; without topic creation it is the requested one.
      */
     public int partitions() {
-        List<String> coPartitioned = ContractTopics.coPartitioned();
-        return topics == null || coPartitioned.isEmpty() ? options.partitions()
-                : topics.partitions().get(coPartitioned.get(0));
+        return ContractTopics.coPartitions(topics, options.partitions());
     }
 
     public LocalKafkaOptions options() {
