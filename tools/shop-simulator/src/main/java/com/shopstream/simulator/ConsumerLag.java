@@ -42,22 +42,53 @@ public final class ConsumerLag {
      * shows as lag, never as a false zero.
      */
     public long total() throws InterruptedException, ExecutionException, TimeoutException {
+        Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = committed();
+        return behind(committed, ends());
+    }
+
+    /**
+     * The end offsets (read_committed) of every partition the groups read now: a mark to measure later progress
+     * against with {@link #behind(Map)}.
+     */
+    public Map<TopicPartition, Long> ends() throws InterruptedException, ExecutionException, TimeoutException {
         discoverPartitions();
+        Map<TopicPartition, OffsetSpec> specs = new HashMap<>();
+        partitionsByGroup.values().forEach(list -> list.forEach(tp -> specs.put(tp, OffsetSpec.latest())));
+        Map<TopicPartition, Long> ends = new HashMap<>();
+        admin.listOffsets(specs, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all()
+                .get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                .forEach((partition, info) -> ends.put(partition, info.offset()));
+        return ends;
+    }
+
+    /**
+     * How many records of those below {@code marks} (from {@link #ends()}) the groups have not committed yet: 0 once
+     * every group has processed all that had been written when the marks were taken (on the partitions known
+     * then).
+     */
+    public long behind(Map<TopicPartition, Long> marks)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        return behind(committed(), marks);
+    }
+
+    private Map<String, Map<TopicPartition, OffsetAndMetadata>> committed()
+            throws InterruptedException, ExecutionException, TimeoutException {
         Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = new HashMap<>();
         for (String group : inputsByGroup.keySet()) {
             committed.put(group, admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata()
                     .get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
         }
-        Map<TopicPartition, OffsetSpec> specs = new HashMap<>();
-        partitionsByGroup.values().forEach(list -> list.forEach(tp -> specs.put(tp, OffsetSpec.latest())));
-        var ends = admin.listOffsets(specs, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all()
-                .get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        return committed;
+    }
+
+    private long behind(Map<String, Map<TopicPartition, OffsetAndMetadata>> committed,
+                        Map<TopicPartition, Long> marks) {
         long lag = 0;
         for (Map.Entry<String, List<TopicPartition>> group : partitionsByGroup.entrySet()) {
             Map<TopicPartition, OffsetAndMetadata> offsets = committed.get(group.getKey());
             for (TopicPartition partition : group.getValue()) {
                 OffsetAndMetadata offset = offsets.get(partition);
-                lag += Math.max(0, ends.get(partition).offset() - (offset == null ? 0 : offset.offset()));
+                lag += Math.max(0, marks.getOrDefault(partition, 0L) - (offset == null ? 0 : offset.offset()));
             }
         }
         return lag;

@@ -34,4 +34,29 @@ public final class Await {
             throw new IllegalStateException("while waiting for " + what, e);
         }
     }
+
+    /**
+     * {@link #until} for a condition asked of a system under a fault (a cluster with a node down): a call that fails
+     * or times out is an answer of "not yet", and the last such failure is in the timeout's message.
+     */
+    public static void untilAnswered(String what, Duration timeout, Callable<Boolean> condition) {
+        Exception[] last = new Exception[1];
+        try {
+            until(what, timeout, () -> {
+                try {
+                    return condition.call();
+                } catch (InterruptedException e) {
+                    throw e;
+                } catch (Exception e) {
+                    last[0] = e;
+                    return false;
+                }
+            });
+        } catch (AssertionError e) {
+            if (last[0] != null) {
+                e.addSuppressed(last[0]);
+            }
+            throw e;
+        }
+    }
 }
