@@ -26,6 +26,15 @@ final class ClusterLeaders {
         return leader.id();
     }
 
+    /** The id of the active controller: the leader of the KRaft metadata quorum. */
+    static int controller(Admin admin) throws Exception {
+        return admin.describeMetadataQuorum().quorumInfo().get(WAIT.toSeconds(), TimeUnit.SECONDS).leaderId();
+    }
+
+    /** Waits until another node than {@code node} is the active controller. */
+    static void awaitControllerMovedAway(Admin admin, int node) {
+        Await.until("a controller other than node " + node, Duration.ofMinutes(1), () -> controller(admin) != node);
+    }
 
     /** The first (by name) of a service's internal topics that ends with {@code suffix}: -changelog, -repartition. */
     static String internalTopic(Admin admin, String service, String suffix) throws Exception {

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -169,13 +170,26 @@ final class SuiteRun implements AutoCloseable {
      * double, double)}.
      */
     CompletableFuture<Void> loadLive(ShopStream stream, int parts, Duration every) {
+        return loadLive(stream, 0, 1, parts, every, () -> false);
+    }
+
+    /**
+     * {@link #loadLive(ShopStream, int, Duration)} for the part from {@code fromShare} to {@code toShare}, at the pace
+     * until {@code rest} says the rest may go at once: traffic that lasts as long as the faults a test does under it,
+     * however long they take, and no longer.
+     */
+    CompletableFuture<Void> loadLive(ShopStream stream, double fromShare, double toShare, int parts, Duration every,
+                                     BooleanSupplier rest) {
         return CompletableFuture.runAsync(() -> {
             long next = System.nanoTime();
+            double share = (toShare - fromShare) / parts;
             for (int part = 0; part < parts && !closed; part++) {
-                load(stream, (double) part / parts, (double) (part + 1) / parts);
+                load(stream, fromShare + part * share, part == parts - 1 ? toShare : fromShare + (part + 1) * share);
                 next += every.toNanos();
-                // a steady rate: the pace of the traffic, not a wait for anything to happen
-                LockSupport.parkNanos(Math.max(0, next - System.nanoTime()));
+                if (!rest.getAsBoolean()) {
+                    // a steady rate: the pace of the traffic, not a wait for anything to happen
+                    LockSupport.parkNanos(Math.max(0, next - System.nanoTime()));
+                }
             }
         }, runnable -> {
             Thread loader = new Thread(runnable, "live-load");

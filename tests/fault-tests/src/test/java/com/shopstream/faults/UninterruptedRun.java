@@ -54,7 +54,7 @@ final class UninterruptedRun {
      * broker time + 1 min, and which of the last windows closed depended on when a run wrote them: a run minutes after
      * the reference closed one window more (RebalanceTest failed so in CI).
      */
-    private static GeneratorSettings settings(long seed, int orders, Duration spacing) {
+    static GeneratorSettings settings(long seed, int orders, Duration spacing) {
         Instant start = Instant.now().minus(spacing.multipliedBy(orders)).minus(Duration.ofMinutes(25))
                 .truncatedTo(ChronoUnit.MINUTES);
         return GeneratorSettings.defaults(seed, orders).withSpacing(spacing).withStart(start);
