@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
@@ -29,6 +30,16 @@ public final class StreamsDefaults {
      */
     public static final String LEAVE_GROUP_ON_CLOSE = "internal.leave.group.on.close";
 
+    /**
+     * How long a call of Kafka Streams' admin client may take. During a rebalance the assignor asks it for the
+     * changelogs' end offsets, and while a broker that led some of them has just died that call waits out the whole
+     * timeout, Kafka's 60 s by default: every stream thread fenced by a broker's death then sat that long in its
+     * rebalance (the failure matrix, tests/fault-tests). Bounded, the assignment goes on without the offsets sooner and
+     * a later rebalance asks again. A request's own timeout must not be longer than the call's.
+     */
+    static final int ADMIN_CALL_TIMEOUT_MS = 15_000;
+    static final int ADMIN_REQUEST_TIMEOUT_MS = 10_000;
+
     private StreamsDefaults() {
     }
 
@@ -46,6 +57,10 @@ public final class StreamsDefaults {
                 runtime.eventTime().futureBound().allowance().toMillis());
         props.putIfAbsent(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedMemoryRocksDBConfig.class.getName());
         props.putIfAbsent(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
+        props.putIfAbsent(StreamsConfig.adminClientPrefix(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG),
+                ADMIN_CALL_TIMEOUT_MS);
+        props.putIfAbsent(StreamsConfig.adminClientPrefix(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG),
+                ADMIN_REQUEST_TIMEOUT_MS);
         props.putIfAbsent(LEAVE_GROUP_ON_CLOSE, !props.containsKey(StreamsConfig.consumerPrefix("group.instance.id"))
                 && !props.containsKey("group.instance.id"));
         props.put(BoundedMemoryRocksDBConfig.TOTAL_OFF_HEAP_BYTES, rocksDb.totalOffHeapBytes());
