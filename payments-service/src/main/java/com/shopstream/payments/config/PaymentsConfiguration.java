@@ -57,13 +57,8 @@ class PaymentsConfiguration {
     @Bean(destroyMethod = "close")
     PaymentPublisher paymentPublisher(KafkaProperties kafka, PaymentsConfig config, PaymentsProperties properties,
                                       ProducerHealthIndicator health) {
-        Map<String, Object> configs = kafka.buildProducerProperties();
-        configs.put(ProducerConfig.ACKS_CONFIG, "all");
-        configs.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        configs.put(ProducerConfig.CLIENT_ID_CONFIG, "payments-service-edge");
-        // each request waits for its acknowledgement: Kafka 4's default linger of 5 ms would be 5 ms per request
-        configs.putIfAbsent(ProducerConfig.LINGER_MS_CONFIG, 0);
-        configs.remove(ProducerConfig.TRANSACTIONAL_ID_CONFIG);
+        Map<String, Object> configs = PaymentPublisher.producerConfigs(kafka.buildProducerProperties(),
+                properties.sendTimeout());
         properties.checkFits(maxRequestSize(configs));
         return new PaymentPublisher(
                 new DefaultKafkaProducerFactory<>(configs, new StringSerializer(), new ByteArraySerializer()),
