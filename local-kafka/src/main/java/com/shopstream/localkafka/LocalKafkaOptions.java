@@ -2,6 +2,8 @@ package com.shopstream.localkafka;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * How to run the local broker: the command-line options of {@code local-kafka.jar} and the arguments of
@@ -123,6 +125,7 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
         boolean createTopics = true;
         int brokers = 1;
         int node = 0;
+        Set<String> given = new TreeSet<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String name = arg;
@@ -132,6 +135,7 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
                 name = arg.substring(0, eq);
                 value = arg.substring(eq + 1);
             }
+            given.add(name);
             switch (name) {
                 case "--no-topics" -> {
                     if (value != null) {
@@ -159,8 +163,17 @@ public record LocalKafkaOptions(String host, int port, int controllerPort, Path 
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
             }
         }
+        given.removeAll(NODE_OPTIONS);
+        if (node != 0 && !given.isEmpty()) {
+            throw new IllegalArgumentException("--node takes its ports and everything else from the cluster in its"
+                    + " --data-dir; " + String.join(", ", given) + " would be ignored: leave "
+                    + (given.size() == 1 ? "it" : "them") + " out");
+        }
         return new LocalKafkaOptions(host, port, controllerPort, dataDir, partitions, createTopics, brokers, node);
     }
+
+    /** What a node of a cluster started again alone takes from its command line: the rest is the cluster's. */
+    private static final Set<String> NODE_OPTIONS = Set.of("--node", "--data-dir");
 
     public static String usage() {
         return """

@@ -38,6 +38,17 @@ class LocalKafkaOptionsTest {
     }
 
     @Test
+    void aNodeRefusesWhatItWouldIgnore() {
+        assertThatIllegalArgumentException().isThrownBy(() -> LocalKafkaOptions.parse("--data-dir", "d", "--node",
+                        "2", "--partitions", "3", "--brokers=3"))
+                .withMessage("--node takes its ports and everything else from the cluster in its --data-dir;"
+                        + " --brokers, --partitions would be ignored: leave them out");
+        assertThatIllegalArgumentException().isThrownBy(() -> LocalKafkaOptions.parse("--node", "1", "--port", "0"))
+                .withMessage("--node takes its ports and everything else from the cluster in its --data-dir;"
+                        + " --port would be ignored: leave it out");
+    }
+
+    @Test
     void readsEveryOptionInBothSpellings() {
         LocalKafkaOptions options = LocalKafkaOptions.parse("--host", "localhost", "--port=0", "--controller-port", "19093",
                 "--data-dir=/tmp/kafka data", "--partitions", "6", "--no-topics");
