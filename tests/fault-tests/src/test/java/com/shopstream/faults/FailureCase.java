@@ -2,7 +2,6 @@ package com.shopstream.faults;
 
 import com.shopstream.faults.NodeFaults.Fault;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
@@ -50,11 +49,10 @@ enum FailureCase {
     }
 
     /**
-     * Does this case's faults, each while the traffic still flows (a fault after it would test a quiet cluster);
-     * returns them as done.
+     * Does this case's faults, each while the traffic still flows (a fault after it would test a quiet cluster),
+     * adding each to {@code done} once done: a case that fails half-way still reports the faults it did.
      */
-    List<Fault> inject(NodeFaults faults, CompletableFuture<Void> traffic) throws Exception {
-        List<Fault> done = new ArrayList<>();
+    void inject(NodeFaults faults, CompletableFuture<Void> traffic, List<Fault> done) throws Exception {
         switch (this) {
             case TWO_OF_THREE_DOWN -> {
                 requireFlowing(traffic, 0);
@@ -74,7 +72,6 @@ enum FailureCase {
                 }
             }
         }
-        return done;
     }
 
     private void requireFlowing(CompletableFuture<Void> traffic, int bounce) {

@@ -42,13 +42,16 @@ class FailureMatrixTest {
     private static final int ORDERS = Integer.getInteger("shopstream.failure-matrix.orders", 100_000);
     private static final int ROUNDS = Integer.getInteger("shopstream.failure-matrix.rounds", 3);
     /**
-     * The most the traffic lasts at its pace (the stream over this time: 250 orders a second by default), longer than
+     * The most the traffic lasts at its pace (the stream over this time: 166 orders a second by default), longer than
      * a case's faults have ever taken; what is left once they are done is written at once.
      */
-    private static final int TRAFFIC_SECONDS = Integer.getInteger("shopstream.failure-matrix.traffic-seconds", 400);
+    private static final int TRAFFIC_SECONDS = Integer.getInteger("shopstream.failure-matrix.traffic-seconds", 600);
     /** Cases whose name contains one of these (comma-separated), or all. */
     private static final List<String> ONLY = Arrays.stream(System.getProperty("shopstream.failure-matrix.cases", "")
             .split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    /** Settings every service gets besides the matrix's own (comma-separated): to try a setting against the faults. */
+    private static final List<String> EXTRA = Arrays.stream(System.getProperty("shopstream.failure-matrix.settings",
+            "").split(",")).map(String::strip).filter(s -> !s.isEmpty()).map(s -> "--" + s).toList();
     private static final int BROKERS = 3;
     private static final Path TABLE = Path.of("target", "failure-matrix.md");
 
@@ -95,7 +98,7 @@ class FailureMatrixTest {
     }
 
     private static MatrixRow run(FailureCase failure, OutputSnapshot reference) throws Exception {
-        List<Fault> faults = List.of();
+        List<Fault> faults = new ArrayList<>();
         PaymentsEdgeTraffic edge = null;
         try (SuiteRun run = SuiteRun.start("matrix-" + failure.name().toLowerCase(), SuiteRun.PARTITIONS, BROKERS);
              Admin admin = run.topics.admin()) {
@@ -105,7 +108,7 @@ class FailureMatrixTest {
                     faultsDone::get);
             edge = PaymentsEdgeTraffic.start(run.instance("payments-service"), EDGE_PAID_TS);
             run.awaitCommitted("orders-service", "orders", 0.01);
-            faults = failure.inject(new NodeFaults(run, admin), traffic);
+            failure.inject(new NodeFaults(run, admin), traffic, faults);
             faultsDone.set(true);
             traffic.get(10, TimeUnit.MINUTES);
             edge.close();
@@ -140,6 +143,7 @@ class FailureMatrixTest {
     private static void startServices(SuiteRun run) {
         for (String module : SuiteRun.SERVICES.keySet()) {
             List<String> settings = new ArrayList<>(BrokerBounceTest.NOT_IDLE);
+            settings.addAll(EXTRA);
             if (module.equals("payments-service")) {
                 settings.addAll(PaymentsEdgeTraffic.SETTINGS);
             }
@@ -151,7 +155,8 @@ class FailureMatrixTest {
     private static void writeTables(List<List<MatrixRow>> rounds) throws IOException {
         StringBuilder text = new StringBuilder("# Failure matrix, " + Instant.now() + "\n\n" + STREAM.orders().size()
                 + " order records (" + ORDERS + " orders), live at " + ORDERS / TRAFFIC_SECONDS
-                + " orders/s while the faults last, " + BROKERS + " nodes\n");
+                + " orders/s while the faults last, " + BROKERS + " nodes" + (EXTRA.isEmpty() ? "" : ", services with "
+                + EXTRA) + "\n");
         for (int round = 0; round < rounds.size(); round++) {
             text.append("\n## Round ").append(round + 1).append("\n\n").append(MatrixRow.HEADER).append('\n');
             rounds.get(round).forEach(row -> text.append(row.markdown()).append('\n'));
