@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
@@ -57,16 +58,30 @@ public final class StreamsDefaults {
                 runtime.eventTime().futureBound().allowance().toMillis());
         props.putIfAbsent(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedMemoryRocksDBConfig.class.getName());
         props.putIfAbsent(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, true);
-        props.putIfAbsent(StreamsConfig.adminClientPrefix(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG),
-                ADMIN_CALL_TIMEOUT_MS);
-        props.putIfAbsent(StreamsConfig.adminClientPrefix(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG),
-                ADMIN_REQUEST_TIMEOUT_MS);
+        boundAdminCalls(props);
         props.putIfAbsent(LEAVE_GROUP_ON_CLOSE, !props.containsKey(StreamsConfig.consumerPrefix("group.instance.id"))
                 && !props.containsKey("group.instance.id"));
         props.put(BoundedMemoryRocksDBConfig.TOTAL_OFF_HEAP_BYTES, rocksDb.totalOffHeapBytes());
         props.put(BoundedMemoryRocksDBConfig.MEMTABLE_BYTES, rocksDb.memtableBytes());
         runtime.putInto(props);
         return props;
+    }
+
+    /**
+     * Sets the admin client's call and request timeouts ({@link #ADMIN_CALL_TIMEOUT_MS}), unless the configuration
+     * has either of its own, for the admin client or for every client: the admin client refuses a call timeout shorter
+     * than the request timeout, so one of ours beside one of the user's could stop the service from starting.
+     */
+    static void boundAdminCalls(Map<Object, Object> props) {
+        boolean own = Stream.of(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG).anyMatch(key -> props.containsKey(key)
+                || props.containsKey(StreamsConfig.adminClientPrefix(key)));
+        if (!own) {
+            props.put(StreamsConfig.adminClientPrefix(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG),
+                    ADMIN_CALL_TIMEOUT_MS);
+            props.put(StreamsConfig.adminClientPrefix(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG),
+                    ADMIN_REQUEST_TIMEOUT_MS);
+        }
     }
 
     /**

@@ -6,11 +6,12 @@ import com.shopstream.common.time.BrokerTimeStamps;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 
-/** The producers' interceptors: ours after any of the configuration's own, however they were given. */
+/** The producers' interceptors (ours after any of the configuration's own, however given) and the admin's timeouts. */
 class StreamsDefaultsTest {
 
     private static final String PRODUCER_INTERCEPTORS =
@@ -43,6 +44,25 @@ class StreamsDefaultsTest {
 
         assertThat(props.get(PRODUCER_INTERCEPTORS)).isEqualTo(OURS);
     }
+
+    @Test
+    void adminCallsAreBoundedUnlessTheConfigurationHasATimeoutOfItsOwn() {
+        Map<Object, Object> none = new HashMap<>();
+        StreamsDefaults.boundAdminCalls(none);
+        assertThat(none).containsEntry(ADMIN_CALL_TIMEOUT, 15_000).containsEntry(ADMIN_REQUEST_TIMEOUT, 10_000);
+
+        for (Object own : List.of(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, ADMIN_REQUEST_TIMEOUT,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, ADMIN_CALL_TIMEOUT)) {
+            Map<Object, Object> props = new HashMap<>(Map.of(own, 40_000));
+            StreamsDefaults.boundAdminCalls(props);
+            assertThat(props).as("with %s of its own", own).containsOnlyKeys(own);
+        }
+    }
+
+    private static final String ADMIN_CALL_TIMEOUT =
+            StreamsConfig.adminClientPrefix(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG);
+    private static final String ADMIN_REQUEST_TIMEOUT =
+            StreamsConfig.adminClientPrefix(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG);
 
     private static Object withOurs(Map<Object, Object> given) {
         Map<Object, Object> props = new HashMap<>(given);
