@@ -24,7 +24,7 @@ record BounceTarget(String name, Leader leader) {
 
     /** The leader of partition 0 of orders-service's first internal topic ending with {@code suffix}. */
     static BounceTarget leaderOfInternal(String suffix) {
-        return new BounceTarget("leader of orders-service's first" + suffix + "-0",
+        return new BounceTarget("leader of partition 0 of orders-service's first " + suffix.substring(1) + " topic",
                 admin -> ClusterLeaders.of(admin, ClusterLeaders.internalTopic(admin, "orders-service", suffix), 0));
     }
 

@@ -31,11 +31,6 @@ final class ClusterLeaders {
         return admin.describeMetadataQuorum().quorumInfo().get(WAIT.toSeconds(), TimeUnit.SECONDS).leaderId();
     }
 
-    /** Waits until another node than {@code node} is the active controller. */
-    static void awaitControllerMovedAway(Admin admin, int node) {
-        Await.until("a controller other than node " + node, Duration.ofMinutes(1), () -> controller(admin) != node);
-    }
-
     /** The first (by name) of a service's internal topics that ends with {@code suffix}: -changelog, -repartition. */
     static String internalTopic(Admin admin, String service, String suffix) throws Exception {
         return admin.listTopics().names().get(WAIT.toSeconds(), TimeUnit.SECONDS).stream()
@@ -48,21 +43,12 @@ final class ClusterLeaders {
      * up, and the next fault starts from a whole cluster.
      */
     static void awaitAllInSync(Admin admin) {
-        Await.until("every partition's replicas in sync", Duration.ofMinutes(2), () -> {
+        Await.untilAnswered("every partition's replicas in sync", Duration.ofMinutes(2), () -> {
             var names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
                     .get(WAIT.toSeconds(), TimeUnit.SECONDS);
             return admin.describeTopics(names).allTopicNames().get(WAIT.toSeconds(), TimeUnit.SECONDS).values()
                     .stream().flatMap(topic -> topic.partitions().stream())
                     .allMatch(p -> p.isr().size() == p.replicas().size());
-        });
-    }
-
-    /** Waits until another node than {@code node} leads the partition: the cluster has noticed the node is gone. */
-    static void awaitMovedAway(Admin admin, String topic, int partition, int node) {
-        Await.until(topic + "-" + partition + " led by another node than " + node, Duration.ofMinutes(1), () -> {
-            Node leader = admin.describeTopics(List.of(topic)).allTopicNames().get(WAIT.toSeconds(), TimeUnit.SECONDS)
-                    .get(topic).partitions().get(partition).leader();
-            return leader != null && !leader.isEmpty() && leader.id() != node;
         });
     }
 }

@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * table goes to {@code target/failure-matrix.md} as soon as a case ends.
  *
  * <p>A command of its own, not part of {@code mvn verify} ({@link BrokerBounceTest} runs a representative part there);
- * about 45 minutes a round here:
+ * over an hour a round here:
  * {@code mvn -B -pl tests/fault-tests test -Dshopstream.failure-matrix=true -Dtest=FailureMatrixTest}; see the
  * module's README for the settings.
  */
@@ -122,6 +122,10 @@ class FailureMatrixTest {
             try {
                 assertThat(dead).as("services that died").isEmpty();
                 assertThat(edge.unexpected()).as("answers of the edge other than 202 or 503").isEmpty();
+                assertThat(outputs.rows("payments-out").stream().filter(PaymentsEdgeTraffic::isEdgePayment)
+                        .map(PaymentsEdgeTraffic::paymentId).toList())
+                        .as("each payment the edge acknowledged, once").containsExactlyInAnyOrderElementsOf(
+                                PaymentsEdgeTraffic.ids(edge.acknowledged()));
                 outputs.withoutRows("payments-out", PaymentsEdgeTraffic::isEdgePayment)
                         .assertSameAs(reference, "after " + failure.label());
             } catch (AssertionError e) {

@@ -79,7 +79,10 @@ final class NodeFaults {
         long start = System.nanoTime();
         victims.forEach(KafkaNode::kill);
         // the fault itself lasts this long: a pace, not a wait for something to happen
-        LockSupport.parkNanos(down.toNanos());
+        long back = start + down.toNanos();
+        while (System.nanoTime() < back) {
+            LockSupport.parkNanos(back - System.nanoTime());
+        }
         long restart = System.nanoTime();
         CompletableFuture.allOf(victims.stream().map(node -> CompletableFuture.runAsync(node::start))
                 .toArray(CompletableFuture[]::new)).get();

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.LongStream;
 
 /**
  * A payment provider on payments-service's HTTP edge while the cluster fails: posts a signed payment every
@@ -41,12 +42,20 @@ final class PaymentsEdgeTraffic implements AutoCloseable {
     private volatile boolean stopping;
     private volatile boolean abandoned;
     private volatile long acknowledged;
+    /** Why the sender stopped early, if it did: the counts are then short, and {@link #close} says so. */
+    private volatile Throwable failure;
 
     /** @param paidTs the payments' time: inside the stream's, so that they move no clock past it */
     private PaymentsEdgeTraffic(ServiceProcess edge, String paidTs) {
         this.edge = edge;
         this.paidTs = paidTs;
-        this.sender = new Thread(this::send, "payments-edge-traffic");
+        this.sender = new Thread(() -> {
+            try {
+                send();
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            }
+        }, "payments-edge-traffic");
         this.sender.setDaemon(true);
     }
 
@@ -59,6 +68,17 @@ final class PaymentsEdgeTraffic implements AutoCloseable {
     /** Whether a row of payments-service's output is one of these payments. */
     static boolean isEdgePayment(String row) {
         return row.contains("\"payment_id\":\"" + ID_PREFIX);
+    }
+
+    /** The payment id in a row of payments-service's output. */
+    static String paymentId(String row) {
+        int start = row.indexOf("\"payment_id\":\"") + "\"payment_id\":\"".length();
+        return row.substring(start, row.indexOf('"', start));
+    }
+
+    /** The ids of the first {@code count} payments, in the order they were sent. */
+    static List<String> ids(long count) {
+        return LongStream.rangeClosed(1, count).mapToObj(n -> ID_PREFIX + n).toList();
     }
 
     private void send() {
@@ -139,6 +159,9 @@ final class PaymentsEdgeTraffic implements AutoCloseable {
         sender.join(TimeUnit.MINUTES.toMillis(5));
         if (sender.isAlive()) {
             throw new IllegalStateException("a payment was not acknowledged within 5 minutes: " + answers());
+        }
+        if (failure != null) {
+            throw new IllegalStateException("the payments stopped early, after " + acknowledged, failure);
         }
     }
 }

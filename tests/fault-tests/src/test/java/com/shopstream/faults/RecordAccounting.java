@@ -7,7 +7,8 @@ import tools.jackson.databind.json.JsonMapper;
  * one trace of each record: an {@code orders} record is counted in a final 5-minute window, refused as late by that
  * query, dead-lettered by orders-service, or one of the closing orders (their windows stay open); a
  * {@code payments-raw} record is a row of payments-service's output or one of its dead letters. More accounted than
- * written is a record doubled; fewer, a record lost. (The join drops a payment without an order by design, so its
+ * written is a record doubled; fewer, a record lost. These are net counts (a loss and a double would cancel out):
+ * the row-by-row comparison with the undisturbed run, beside them, is what sees each row. (The join drops a payment without an order by design, so its
  * input is not accounted here: its outputs are compared with the reference run's instead.)
  *
  * @param in         records written to {@code orders} and {@code payments-raw}, every write acknowledged

@@ -184,12 +184,15 @@ final class SuiteRun implements AutoCloseable {
             long next = System.nanoTime();
             double share = (toShare - fromShare) / parts;
             for (int part = 0; part < parts && !closed; part++) {
-                load(stream, fromShare + part * share, part == parts - 1 ? toShare : fromShare + (part + 1) * share);
-                next += every.toNanos();
-                if (!rest.getAsBoolean()) {
-                    // a steady rate: the pace of the traffic, not a wait for anything to happen
-                    LockSupport.parkNanos(Math.max(0, next - System.nanoTime()));
+                double from = fromShare + part * share;
+                if (rest.getAsBoolean()) {
+                    load(stream, from, toShare);
+                    return;
                 }
+                load(stream, from, part == parts - 1 ? toShare : fromShare + (part + 1) * share);
+                next += every.toNanos();
+                // a steady rate: the pace of the traffic, not a wait for anything to happen
+                LockSupport.parkNanos(Math.max(0, next - System.nanoTime()));
             }
         }, runnable -> {
             Thread loader = new Thread(runnable, "live-load");

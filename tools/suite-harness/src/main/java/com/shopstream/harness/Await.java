@@ -2,7 +2,10 @@ package com.shopstream.harness;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.common.KafkaException;
 
 /**
  * Waits on another process's progress (a log line, an endpoint, a consumer group's offsets), which no latch or future
@@ -37,7 +40,8 @@ public final class Await {
 
     /**
      * {@link #until} for a condition asked of a system under a fault (a cluster with a node down): a call that fails
-     * or times out is an answer of "not yet", and the last such failure is in the timeout's message.
+     * as such calls do then (a Kafka error, a future that failed or timed out, no leader yet) is an answer of "not
+     * yet", and the last such failure is in the timeout's message; any other exception is a bug and ends the wait.
      */
     public static void untilAnswered(String what, Duration timeout, Callable<Boolean> condition) {
         Exception[] last = new Exception[1];
@@ -45,9 +49,7 @@ public final class Await {
             until(what, timeout, () -> {
                 try {
                     return condition.call();
-                } catch (InterruptedException e) {
-                    throw e;
-                } catch (Exception e) {
+                } catch (ExecutionException | TimeoutException | KafkaException | IllegalStateException e) {
                     last[0] = e;
                     return false;
                 }
