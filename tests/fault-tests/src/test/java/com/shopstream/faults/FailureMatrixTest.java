@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
 class FailureMatrixTest {
 
     private static final Logger log = LoggerFactory.getLogger(FailureMatrixTest.class);
-    private static final int ORDERS = Integer.getInteger("shopstream.failure-matrix.orders", 100_000);
+    static final int ORDERS = Integer.getInteger("shopstream.failure-matrix.orders", 100_000);
     private static final int ROUNDS = Integer.getInteger("shopstream.failure-matrix.rounds", 3);
     /**
      * The most the traffic lasts at its pace (the stream over this time: 166 orders a second by default), longer than
@@ -56,7 +56,7 @@ class FailureMatrixTest {
     private static final Path TABLE = Path.of("target", "failure-matrix.md");
 
     /** 100 ms of event time between orders: 100,000 orders are 2.8 hours of it, thousands of windows and sessions. */
-    private static final ShopStream STREAM = ShopStream.generate(
+    static final ShopStream STREAM = ShopStream.generate(
             UninterruptedRun.settings(21, ORDERS, Duration.ofMillis(100)), 8);
     /** Inside the stream's event time: the edge's payments move no partition's clock past the stream's. */
     private static final String EDGE_PAID_TS = Instant.ofEpochMilli(STREAM.lastEventTime)

@@ -38,13 +38,13 @@ import org.slf4j.LoggerFactory;
 class StandbyFailoverTest {
 
     private static final Logger log = LoggerFactory.getLogger(StandbyFailoverTest.class);
-    private static final int ORDERS = Integer.getInteger("shopstream.failure-matrix.orders", 100_000);
+    private static final int ORDERS = FailureMatrixTest.ORDERS;
     private static final List<String> STATEFUL = List.of("orders-service", "session-service", "join-service",
             "dedup-service");
     /** The part of the stream in the services' state before the kill; the rest flows live around it. */
     private static final double BEFORE = 0.8;
-    private static final ShopStream STREAM = ShopStream.generate(
-            UninterruptedRun.settings(21, ORDERS, Duration.ofMillis(100)), 8);
+    /** The matrix's stream: one generated per JVM, whichever test runs first. */
+    private static final ShopStream STREAM = FailureMatrixTest.STREAM;
     /** What the figures are held against in the report: a take-over within this is a fast one. */
     private static final Duration AIM = Duration.ofSeconds(10);
     private static final Path REPORT = Path.of("target", "standby-failover.md");
