@@ -14,7 +14,9 @@ import java.util.TreeSet;
 /**
  * The event-time clock of every input partition of a query, and the query's <em>frontier</em>: the oldest of the
  * partitions' newest event times. A query's watermark is its frontier minus its delay, so one table serves every
- * query that reads the same inputs, whatever their delays. No Kafka Streams in here: the rules, one by one.
+ * query that reads the same inputs, whatever their delays. An input whose delay is longer than the query's by some
+ * amount (a delay per input, {@link QueryLateness#holdBack}) has its partitions' clocks held back by that amount
+ * before they count for the frontier. No Kafka Streams in here: the rules, one by one.
  *
  * <ul>
  *   <li>A partition's clock is the newest event time read from it; it never goes down.</li>
@@ -45,6 +47,8 @@ public final class InputClocks {
 
     private final Set<String> topics;
     private final Set<InputPartition> fixedPartitions;
+    /** Milliseconds each input's partitions count behind their clocks for the frontier; absent: none. */
+    private final Map<String, Long> holdBacks;
     private final Map<String, Integer> partitionCounts = new HashMap<>();
     private final Map<InputPartition, Clock> clocks = new HashMap<>();
     private long frontier = NONE;
@@ -64,17 +68,31 @@ public final class InputClocks {
     private InputPartition lastPartition;
     private Clock lastClock;
 
-    private InputClocks(Set<String> topics, Set<InputPartition> fixedPartitions) {
+    private InputClocks(Set<String> topics, Set<InputPartition> fixedPartitions, Map<String, Long> holdBacks) {
         this.topics = topics;
         this.fixedPartitions = fixedPartitions;
+        holdBacks.forEach((topic, holdBack) -> {
+            if (holdBack < 0) {
+                throw new IllegalArgumentException("the clocks of " + topic + " cannot be held back by a negative "
+                        + "amount: " + holdBack + " ms");
+            }
+        });
+        this.holdBacks = Map.copyOf(holdBacks);
     }
 
     /** A table whose expected partitions are exactly these (a task's own input partitions, which it reads). */
     public static InputClocks ofPartitions(Collection<InputPartition> partitions) {
+        return ofPartitions(partitions, Map.of());
+    }
+
+    /**
+     * The same, with the partitions of some inputs held back for the frontier ({@link QueryLateness#holdBacks}).
+     */
+    public static InputClocks ofPartitions(Collection<InputPartition> partitions, Map<String, Long> holdBacks) {
         if (partitions.isEmpty()) {
             throw new IllegalArgumentException("a query reads at least one input partition");
         }
-        InputClocks table = new InputClocks(Set.of(), Set.copyOf(partitions));
+        InputClocks table = new InputClocks(Set.of(), Set.copyOf(partitions), holdBacks);
         // keyed by the caller's own instances: a reader that looks its partition up with them finds it by identity
         partitions.forEach(table::clock);
         return table;
@@ -82,10 +100,15 @@ public final class InputClocks {
 
     /** A table that expects every partition of each topic; partition counts come with the readers' reports. */
     public static InputClocks ofTopics(Collection<String> topics) {
+        return ofTopics(topics, Map.of());
+    }
+
+    /** The same, with the partitions of some inputs held back for the frontier ({@link QueryLateness#holdBacks}). */
+    public static InputClocks ofTopics(Collection<String> topics, Map<String, Long> holdBacks) {
         if (topics.isEmpty()) {
             throw new IllegalArgumentException("a query reads at least one input topic");
         }
-        return new InputClocks(Set.copyOf(topics), null);
+        return new InputClocks(Set.copyOf(topics), null, holdBacks);
     }
 
     /**
@@ -282,16 +305,26 @@ public final class InputClocks {
             Clock clock = clocks.get(partition);
             if ((reportedIdle || clock != null && clock.idleEnd == OWNER) && isIdle(partition, clock, ends)) {
                 leanedOnReports |= clock.idleEnd != OWNER;
-                newestIdle = Math.max(newestIdle, clock.newest);
+                newestIdle = Math.max(newestIdle, heldBack(partition, clock.newest));
                 continue;
             }
             if (clock == null || clock.newest == NONE) {
                 return NONE;   // awaited: hold
             }
             anyActive = true;
-            oldestActive = Math.min(oldestActive, clock.newest);
+            oldestActive = Math.min(oldestActive, heldBack(partition, clock.newest));
         }
         return anyActive ? oldestActive : newestIdle;
+    }
+
+    /** A partition's clock as it counts for the frontier: its input's hold-back subtracted. */
+    private long heldBack(InputPartition partition, long newest) {
+        if (holdBacks.isEmpty() || newest == NONE) {
+            return newest;
+        }
+        // saturated: a clock near the start of time stays a clock, not NONE
+        long held = newest - holdBacks.getOrDefault(partition.topic(), 0L);
+        return held > newest ? NONE + 1 : Math.max(held, NONE + 1);
     }
 
     /** {@link #uncountedTopics()} is empty, without building it: this runs for every record. */

@@ -1,6 +1,7 @@
 package com.shopstream.eventtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.eventtime.InputClocks.PartitionState;
 import java.util.HashMap;
@@ -70,6 +71,43 @@ class InputClocksTest {
         clocks.observe(PAYMENTS_0, 1_200);
         assertThat(clocks.advance(ENDS)).isEqualTo(900);
         assertThat(clocks.newestOfAll()).isEqualTo(1_200);
+    }
+
+    @Test
+    void anInputWithALongerDelayCountsItsPartitionsBehindTheirClocksByTheDifference() {
+        InputClocks clocks = InputClocks.ofPartitions(List.of(ORDERS_0, PAYMENTS_0), Map.of("payments", 400L));
+        clocks.observe(ORDERS_0, 900);
+        clocks.observe(PAYMENTS_0, 1_200);
+
+        assertThat(clocks.advance(ENDS)).as("payments at 1,200 count as 800").isEqualTo(800);
+        assertThat(clocks.newest(PAYMENTS_0)).as("the clock itself is the newest event time").isEqualTo(1_200);
+        clocks.observe(PAYMENTS_0, 1_500);
+        assertThat(clocks.advance(ENDS)).as("now the orders are the oldest").isEqualTo(900);
+    }
+
+    @Test
+    void whenEveryPartitionIsIdleTheNewestHeldBackClockCounts() {
+        InputClocks clocks = InputClocks.ofTopics(List.of("orders", "payments"), Map.of("payments", 400L));
+        clocks.report(ORDERS_0, 1, 900, true, 0);
+        clocks.report(PAYMENTS_0, 1, 1_200, true, 0);
+
+        assertThat(clocks.advance(ENDS)).as("payments 1,200 − 400 is older than the orders' 900").isEqualTo(900);
+        clocks.report(PAYMENTS_0, 1, 1_500, true, 0);
+        assertThat(clocks.advance(ENDS)).isEqualTo(1_100);
+    }
+
+    @Test
+    void aHeldBackClockNearTheStartOfTimeStaysAClock() {
+        InputClocks clocks = InputClocks.ofPartitions(List.of(PAYMENTS_0), Map.of("payments", 400L));
+        clocks.observe(PAYMENTS_0, Long.MIN_VALUE + 100);
+
+        assertThat(clocks.advance(ENDS)).as("not NONE, which would hold").isEqualTo(Long.MIN_VALUE + 1);
+    }
+
+    @Test
+    void aNegativeHoldBackIsRefused() {
+        assertThatThrownBy(() -> InputClocks.ofTopics(List.of("payments"),
+                Map.of("payments", -1L))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("payments");
     }
 
     @Test

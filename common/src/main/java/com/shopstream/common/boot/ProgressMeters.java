@@ -94,7 +94,7 @@ public final class ProgressMeters implements MeterBinder {
     /** Input partitions come and go with assignments: their gauges are rewritten from each progress report. */
     private void bindPartitions(MeterRegistry registry) {
         MultiGauge watermarks = MultiGauge.builder("shopstream.partition.watermark")
-                .description("An input partition's watermark: its newest event time minus the query's delay")
+                .description("An input partition's watermark: its newest event time minus its input's delay")
                 .baseUnit("seconds").register(registry);
         MultiGauge states = MultiGauge.builder("shopstream.partition.state")
                 .description("1 for an input partition's state (active, idle or awaited), 0 for the others")

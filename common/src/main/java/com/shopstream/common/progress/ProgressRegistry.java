@@ -4,6 +4,7 @@ import com.shopstream.common.streams.SharedObjects;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.LateCause;
+import com.shopstream.eventtime.QueryLateness;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -61,24 +62,34 @@ public final class ProgressRegistry {
     }
 
     /** The progress of {@code query} in the service a processor runs in, for the processor's own figures. */
-    public static QueryProgress queryOf(Map<String, ?> streamsConfigs, String query, Duration delay) {
-        return from(streamsConfigs).query(query, delay, List.of());
+    public static QueryProgress queryOf(Map<String, ?> streamsConfigs, QueryLateness query) {
+        return from(streamsConfigs).query(query, List.of());
     }
 
     /**
      * The progress of a query, registered by the first event-time step that runs it. Several steps and tasks of one
-     * query share it; the delay must agree, and the source topics of each step are the query's.
+     * query share it; the delays must agree, and the source topics of each step are the query's.
      */
+    public QueryProgress query(QueryLateness query, List<String> sourceTopics) {
+        return query(query.query(), query.delay(), query.inputDelays(), sourceTopics);
+    }
+
+    /** {@link #query(QueryLateness, List)} of a query with one delay for every input. */
     public QueryProgress query(String name, Duration delay, List<String> sourceTopics) {
+        return query(name, delay, Map.of(), sourceTopics);
+    }
+
+    private QueryProgress query(String name, Duration delay, Map<String, Duration> inputDelays,
+                                List<String> sourceTopics) {
         QueryProgress query = queries.computeIfAbsent(name, n -> {
-            QueryProgress created = new QueryProgress(n, delay);
+            QueryProgress created = new QueryProgress(n, delay, inputDelays);
             queryListeners.forEach(listener -> listener.accept(created));
             return created;
         });
         query.addSourceTopics(sourceTopics);
-        if (!query.delay().equals(delay)) {
+        if (!query.delay().equals(delay) || !query.inputDelays().equals(inputDelays)) {
             throw new IllegalStateException("query " + name + " registered twice with different delays: "
-                    + query.delay() + " and " + delay);
+                    + query.delay() + " " + query.inputDelays() + " and " + delay + " " + inputDelays);
         }
         return query;
     }
@@ -237,9 +248,10 @@ public final class ProgressRegistry {
         Set<InputPartition> readHere = query.partitionsReadHere();
         List<PartitionReport> out = new ArrayList<>();
         query.partitions().forEach((partition, state) -> {
-            long watermark = query.watermarkOf(state);
+            long watermark = query.watermarkOf(partition, state);
             out.add(new PartitionReport(partition.toString(),
                     watermark == InputClocks.NONE ? null : Instant.ofEpochMilli(watermark),
+                    query.delayOf(partition.topic()).toMillis() / 1000.0,
                     state.status().name().toLowerCase(Locale.ROOT), readHere.contains(partition)));
         });
         return out;

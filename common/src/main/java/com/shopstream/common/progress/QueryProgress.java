@@ -31,6 +31,7 @@ public final class QueryProgress {
 
     private final String name;
     private final Duration delay;
+    private final Map<String, Duration> inputDelays;
     private final Set<String> sourceTopics = new CopyOnWriteArraySet<>();
     private final LongAdder inputRows = new LongAdder();
     private final Map<LateCause, LongAdder> lateRows = new EnumMap<>(LateCause.class);
@@ -44,9 +45,10 @@ public final class QueryProgress {
     private final Map<InputPartition, PartitionState> readHere = new ConcurrentHashMap<>();
     private final Map<String, Map<InputPartition, PartitionState>> seenByTask = new ConcurrentHashMap<>();
 
-    QueryProgress(String name, Duration delay) {
+    QueryProgress(String name, Duration delay, Map<String, Duration> inputDelays) {
         this.name = name;
         this.delay = delay;
+        this.inputDelays = Map.copyOf(inputDelays);
         for (LateCause cause : LateCause.values()) {
             lateRows.put(cause, new LongAdder());
         }
@@ -58,6 +60,16 @@ public final class QueryProgress {
 
     public Duration delay() {
         return delay;
+    }
+
+    /** The inputs whose delay is longer than the query's, with theirs. */
+    public Map<String, Duration> inputDelays() {
+        return inputDelays;
+    }
+
+    /** The delay of an input: its own, or the query's. */
+    public Duration delayOf(String topic) {
+        return inputDelays.getOrDefault(topic, delay);
     }
 
     /** The input topics of the query (for its dead-letter figures). */
@@ -185,9 +197,9 @@ public final class QueryProgress {
         return java.util.Set.copyOf(readHere.keySet());
     }
 
-    /** A partition's watermark: its clock minus the query's delay; {@link InputClocks#NONE} before any record. */
-    public long watermarkOf(PartitionState state) {
-        return state.newest() == NONE ? NONE : state.newest() - delay.toMillis();
+    /** A partition's watermark: its clock minus its input's delay; {@link InputClocks#NONE} before any record. */
+    public long watermarkOf(InputPartition partition, PartitionState state) {
+        return state.newest() == NONE ? NONE : state.newest() - delayOf(partition.topic()).toMillis();
     }
 
     /** Event-time statistics of the rows since the previous call; resets them. */

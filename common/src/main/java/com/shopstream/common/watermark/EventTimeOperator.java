@@ -121,7 +121,8 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
      * watermark just before it, as the source judged it. Only an operator that is sent refused events too needs it.
      */
     protected final boolean refusedAtSource(Timed.Event<V> event, long eventTime) {
-        return !query.rule().refusal(eventTime, query.watermark(event.newestBefore())).none();
+        return !query.rule().refusal(eventTime, query.partitionWatermark(event.source().topic(), event.newestBefore()))
+                .none();
     }
 
     /** Counts a refusal of this operator and gives the late record's headers ({@code idle-partition}). */

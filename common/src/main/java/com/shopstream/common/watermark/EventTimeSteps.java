@@ -147,6 +147,11 @@ public final class EventTimeSteps {
     public static <V extends ShopEvent> KStream<String, Timed<V>> inEventTimeOrder(KStream<String, Timed<V>> tracked,
                                                                                  FrontierStep step, Class<V> type,
                                                                                  StateStoreKind stores) {
+        if (!step.holdBacks().isEmpty()) {
+            // it orders events by their partitions' own clocks against the frontier: held-back inputs would break it
+            throw new IllegalArgumentException(step.name() + ": events are put in event-time order only for queries "
+                    + "with one delay for every input, not " + step.holdBacks());
+        }
         String buffer = step.name() + "-release-buffer";
         return tracked.process(ProcessorSuppliers.withStores(
                         () -> new EventTimeOrder<V>(buffer, step.storeName(), type),

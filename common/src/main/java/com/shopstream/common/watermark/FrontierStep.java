@@ -2,6 +2,7 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.eventtime.QueryLateness;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -18,6 +19,12 @@ public record FrontierStep(String name, List<String> topics, List<QueryLateness>
         if (topics.isEmpty()) {
             throw new IllegalArgumentException("frontier step " + name + " needs the input topics it waits for");
         }
+        QueryLateness.commonHoldBacks("frontier step " + name, topics, queries);
+    }
+
+    /** How far each input with a longer delay than its queries' is held back for the frontier (their common one). */
+    public Map<String, Long> holdBacks() {
+        return QueryLateness.commonHoldBacks("frontier step " + name, topics, queries);
     }
 
     public String storeName() {

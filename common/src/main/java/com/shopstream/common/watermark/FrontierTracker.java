@@ -51,14 +51,14 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
         this.ends = runtime.endOffsets();
         this.brokerClock = runtime.brokerClock();
         this.allowance = runtime.futureBound().allowance().toMillis();
-        this.clocks = InputClocks.ofTopics(step.topics());
+        this.clocks = InputClocks.ofTopics(step.topics(), step.holdBacks());
         this.store = ClockStore.beforeEachCommit(context, step.storeName());
         store.loadInto(clocks);
         this.lastAdvance = clocks.frontier();
         this.taskId = context.taskId().toString();
         progress.clear();   // a revived task re-initializes the same processor
         for (QueryLateness query : step.queries()) {
-            progress.add(registry.query(query.query(), query.delay(), step.topics()));
+            progress.add(registry.query(query, step.topics()));
         }
         if (lastAdvance != InputClocks.NONE) {
             progress.forEach(p -> p.frontier(taskId, lastAdvance));

@@ -26,7 +26,7 @@ final class IdleLateness {
 
     /** For the operator of {@code query}, in its {@code init}. */
     static IdleLateness of(ProcessingContext context, QueryLateness query) {
-        return new IdleLateness(query, ProgressRegistry.queryOf(context.appConfigs(), query.query(), query.delay()));
+        return new IdleLateness(query, ProgressRegistry.queryOf(context.appConfigs(), query));
     }
 
     /**

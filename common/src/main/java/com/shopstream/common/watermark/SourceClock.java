@@ -87,13 +87,13 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         lastReports.clear();
         lastMetadata = null;
         for (QueryLateness query : step.queries()) {
-            progress.add(registry.query(query.query(), query.delay(), step.topics()));
+            progress.add(registry.query(query, step.topics()));
         }
         int partition = context.taskId().partition();
         for (String topic : step.topics()) {
             own.add(new InputPartition(topic, partition));
         }
-        this.clocks = InputClocks.ofPartitions(own);
+        this.clocks = InputClocks.ofPartitions(own, step.holdBacks());
         this.store = ClockStore.beforeEachCommit(context, step.storeName());
         store.loadInto(clocks);
         // a reader that starts again has not looked at its partitions yet: none of them is idle
@@ -137,7 +137,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
             QueryLateness query = step.queries().get(i);
             QueryProgress queryProgress = progress.get(i);
             queryProgress.input(eventTime);
-            long watermark = query.watermark(before);
+            long watermark = query.partitionWatermark(partition.topic(), before);
             Refusal refusal = query.rule().refusal(eventTime, watermark);
             if (refusal.none()) {
                 admitted = true;

@@ -2,6 +2,7 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.eventtime.QueryLateness;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -32,11 +33,17 @@ public record SourceStep(String name, List<String> topics, List<QueryLateness> q
         if (topics.isEmpty() || queries.isEmpty()) {
             throw new IllegalArgumentException("source step " + name + " needs input topics and queries");
         }
+        QueryLateness.commonHoldBacks("source step " + name, topics, queries);
     }
 
     /** A step whose every input is placed by key. */
     public SourceStep(String name, List<String> topics, List<QueryLateness> queries, Mode mode) {
         this(name, topics, queries, mode, Set.of());
+    }
+
+    /** How far each input with a longer delay than its queries' is held back for the frontier (their common one). */
+    public Map<String, Long> holdBacks() {
+        return QueryLateness.commonHoldBacks("source step " + name, topics, queries);
     }
 
     public String storeName() {

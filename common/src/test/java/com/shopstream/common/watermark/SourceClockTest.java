@@ -214,7 +214,7 @@ class SourceClockTest {
         assertThat(q1.eventTime().newest()).isEqualTo("2026-01-22T10:10:00Z");
         assertThat(q1.eventTime().watermarkLagSeconds()).isEqualTo(180.0);
         assertThat(q1.inputPartitions()).containsExactly(
-                new PartitionReport("orders-0", Instant.parse("2026-01-22T10:07:00Z"), "active", true));
+                new PartitionReport("orders-0", Instant.parse("2026-01-22T10:07:00Z"), 180.0, "active", true));
         QueryReport q2 = second.query("q");
         assertThat(q2.inputRows()).isEqualTo(1);
         assertThat(q2.lateRows()).isZero();

@@ -55,7 +55,8 @@ final class FirstCopyDeduplicator extends EventTimeOperator<Order, String, Order
         Long expiresAt = seen.get(Bytes.wrap(id));
         // judged against the partition's watermark before this copy, as Spark judges a row against the batch's
         // watermark; state not yet evicted but already behind that watermark no longer counts
-        if (expiresAt != null && expiresAt >= lateness().watermark(event.newestBefore())) {
+        long partitionWatermark = lateness().partitionWatermark(event.source().topic(), event.newestBefore());
+        if (expiresAt != null && expiresAt >= partitionWatermark) {
             progress().duplicate();
             return;
         }

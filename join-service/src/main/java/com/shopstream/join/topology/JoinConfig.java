@@ -3,20 +3,23 @@ package com.shopstream.join.topology;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.StateStoreKind;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * What {@link OrderPaymentJoinTopology} needs; built from {@code JoinProperties} (where the defaults are).
  *
  * @param bound        a payment matches an order when {@code order_ts <= paid_ts <= order_ts + bound}
- * @param grace        watermark delay of each input partition
+ * @param ordersDelay  watermark delay of each {@code orders} partition
+ * @param paymentsDelay watermark delay of each {@code payments} partition; the query's watermark is the oldest of
+ *                     every partition's, each with its own input's delay
  * @param paidTopic    inner join rows
  * @param statusTopic  inner rows plus each unpaid order once, after the watermark passes {@code order_ts + bound}
  * @param stores       where the join keeps the orders and payments it waits with
  * @param repartitionBatchSize events per record of the repartition by order id at most ({@code 1}: one each)
  */
-public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTopic, Duration bound, Duration grace,
-                         String paidTopic, String statusTopic, StateStoreKind stores, ShopTopics topics,
+public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTopic, Duration bound,
+                         Duration ordersDelay, Duration paymentsDelay, String paidTopic, String statusTopic, StateStoreKind stores, ShopTopics topics,
                          int repartitionBatchSize) {
 
     public JoinConfig {
@@ -30,8 +33,21 @@ public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTo
         if (bound == null || bound.isNegative()) {
             throw new IllegalArgumentException("the payment bound must not be negative: " + bound);
         }
-        if (grace == null || grace.isNegative()) {
-            throw new IllegalArgumentException("the watermark delay (grace) must not be negative: " + grace);
+        if (ordersDelay == null || ordersDelay.isNegative()) {
+            throw new IllegalArgumentException("the orders' watermark delay must not be negative: " + ordersDelay);
         }
+        if (paymentsDelay == null || paymentsDelay.isNegative()) {
+            throw new IllegalArgumentException("the payments' watermark delay must not be negative: "
+                    + paymentsDelay);
+        }
+        if (ordersTopic.equals(paymentsTopic)) {
+            throw new IllegalArgumentException("orders and payments are read from one topic, " + ordersTopic
+                    + ": the join needs two");
+        }
+    }
+
+    /** Each input's watermark delay. */
+    public Map<String, Duration> delays() {
+        return Map.of(ordersTopic, ordersDelay, paymentsTopic, paymentsDelay);
     }
 }

@@ -54,7 +54,9 @@ public final class OrderPaymentJoinTopology {
         KStream<String, ShopEvent> payments =
                 InputStreams.keyedByOrder(builder, topics.payments(config.paymentsTopic()), "payments-source")
                         .mapValues(payment -> (ShopEvent) payment, Named.as("payments-as-events"));
-        QueryLateness query = new QueryLateness(QUERY, config.grace(), new EventTimeBound());
+        // Spark's withWatermark on each side: each input's partitions judged with their own delay, the query's
+        // watermark the oldest of all of them
+        QueryLateness query = QueryLateness.perInput(QUERY, config.delays(), new EventTimeBound());
         List<String> inputs = List.of(config.ordersTopic(), config.paymentsTopic());
         Topic<String, ShopEvent> late = topics.events(config.lateTopic());
 

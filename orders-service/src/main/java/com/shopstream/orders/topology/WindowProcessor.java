@@ -151,8 +151,8 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
     private void count(String group, Timed.Event<Order> event, long timestamp, Headers headers) {
         Order order = event.event();
         long eventTime = order.eventTimeMillis();
-        int sourceRefused = windowsOf.refusal(eventTime, lateness().watermark(event.newestBefore()))
-                .refusedWindows().size();
+        long partitionWatermark = lateness().partitionWatermark(event.source().topic(), event.newestBefore());
+        int sourceRefused = windowsOf.refusal(eventTime, partitionWatermark).refusedWindows().size();
         List<String> finalByQuery = windowsOf.refusal(eventTime, closedUpTo).refusedWindows();
         int closed = Math.max(sourceRefused, finalByQuery.size());
         int index = 0;

@@ -62,8 +62,14 @@ class ReplayEqualsLiveTest {
     private static final long LIVE_RATE = Long.getLong("shopstream.replay.rate", 1_000);
     private static final int PARTITIONS = SuiteRun.PARTITIONS;
     private static final List<String> SETTINGS = List.of("--shopstream.watermark.idle-timeout=1h");
-    /** The join reads what payments-service writes: payments-out (the fault tests' name for payments). */
-    private static final List<String> JOIN_READS_THE_EDGE = List.of("--shopstream.topics.payments=payments-out");
+    /** The join's payments (judged by their payments-raw partition) with a delay of their own, longer than 3 min. */
+    private static final Duration PAYMENTS_DELAY = Duration.ofMinutes(5);
+    /**
+     * The join reads what payments-service writes: payments-out (the fault tests' name for payments); its payments
+     * input has a delay of its own, so that replay = live holds with a held-back input too.
+     */
+    private static final List<String> JOIN_SETTINGS = List.of("--shopstream.topics.payments=payments-out",
+            "--shopstream.join.payments-delay=" + PAYMENTS_DELAY.toMinutes() + "m");
     private static final Map<String, List<String>> INPUTS = new LinkedHashMap<>(SuiteRun.INPUTS);
 
     static {
@@ -72,8 +78,17 @@ class ReplayEqualsLiveTest {
     private static final Duration DELAY = Duration.ofMinutes(3);
     private static final Duration FIVE = Duration.ofMinutes(5);
 
-    /** Each query that refuses late records: its late topic, what it reads, and its rule. */
-    private record Query(String name, String lateTopic, List<String> inputs, LatenessRule rule) {
+    /** Each query that refuses late records: its late topic, what it reads, its rule, and inputs' own delays. */
+    private record Query(String name, String lateTopic, List<String> inputs, LatenessRule rule,
+                         Map<String, Duration> delays) {
+
+        Query(String name, String lateTopic, List<String> inputs, LatenessRule rule) {
+            this(name, lateTopic, inputs, rule, Map.of());
+        }
+
+        long delayOf(String topic) {
+            return delays.getOrDefault(topic, DELAY).toMillis();
+        }
     }
 
     private static final List<Query> QUERIES = List.of(
@@ -83,7 +98,7 @@ class ReplayEqualsLiveTest {
             new Query("customer-sessions", "session-service-late", List.of("orders"),
                     new SessionLateness(Duration.ofMinutes(3))),
             new Query("order-payment-join", "join-service-late", List.of("orders", "payments-raw"),
-                    new EventTimeBound()),
+                    new EventTimeBound(), Map.of("payments-raw", PAYMENTS_DELAY)),
             new Query("orders-deduped", "dedup-service-late", List.of("orders"), new EventTimeBound()),
             new Query("orders-deduped-by-id", "dedup-service-late", List.of("orders"), new EventTimeBound()));
 
@@ -192,7 +207,7 @@ class ReplayEqualsLiveTest {
         for (String module : SuiteRun.SERVICES.keySet()) {
             List<String> settings = new ArrayList<>(SETTINGS);
             if (module.equals("join-service")) {
-                settings.addAll(JOIN_READS_THE_EDGE);
+                settings.addAll(JOIN_SETTINGS);
             }
             run.startService(module, module, settings);
         }
@@ -240,7 +255,7 @@ class ReplayEqualsLiveTest {
                 long eventTime = eventTime(new String(message.value(), StandardCharsets.UTF_8));
                 long before = newest.getOrDefault(partition, InputClocks.NONE);
                 for (Query query : QUERIES) {
-                    long watermark = before == InputClocks.NONE ? InputClocks.NONE : before - DELAY.toMillis();
+                    long watermark = before == InputClocks.NONE ? InputClocks.NONE : before - query.delayOf(topic);
                     if (query.inputs().contains(topic) && !query.rule().refusal(eventTime, watermark).none()) {
                         late.get(query.name()).add(key + "@" + eventTime);
                     }

@@ -110,7 +110,7 @@ final class TopologyThroughput {
     private static JoinConfig joinWithStores(ShopTopics topics, StateStoreKind stores) {
         JoinConfig contract = JoinProperties.defaults().toConfig(COMMON, COMMON.lateTopic("join-service"), topics);
         return new JoinConfig(contract.ordersTopic(), contract.paymentsTopic(), contract.lateTopic(),
-                contract.bound(), contract.grace(), contract.paidTopic(), contract.statusTopic(),
+                contract.bound(), contract.ordersDelay(), contract.paymentsDelay(), contract.paidTopic(), contract.statusTopic(),
                 stores, topics, contract.repartitionBatchSize());
     }
 
