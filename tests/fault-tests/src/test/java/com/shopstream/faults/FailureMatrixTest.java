@@ -53,6 +53,12 @@ class FailureMatrixTest {
     private static final List<String> EXTRA = Arrays.stream(System.getProperty("shopstream.failure-matrix.settings",
             "").split(",")).map(String::strip).filter(s -> !s.isEmpty()).map(s -> "--" + s).toList();
     private static final int BROKERS = 3;
+    /**
+     * The most each drain after the faults may take: what the traffic did not write while they lasted is written at
+     * once, and three nodes with five services on two cores drain it at a pace that varies with the machine's load.
+     * A wait on a condition: only a stuck service makes it last this long.
+     */
+    private static final Duration DRAIN = Duration.ofMinutes(15);
     private static final Path TABLE = Path.of("target", "failure-matrix.md");
 
     /** 100 ms of event time between orders: 100,000 orders are 2.8 hours of it, thousands of windows and sessions. */
@@ -112,7 +118,7 @@ class FailureMatrixTest {
             faultsDone.set(true);
             traffic.get(10, TimeUnit.MINUTES);
             edge.close();
-            run.finish(STREAM);
+            run.finish(STREAM, SuiteRun.INPUTS, DRAIN);
             List<String> dead = run.instances().stream().filter(p -> !p.isAlive()).map(ServiceProcess::name)
                     .toList();
             OutputSnapshot outputs = OutputSnapshot.of(run);

@@ -208,9 +208,14 @@ final class SuiteRun implements AutoCloseable {
 
     /** {@link #finish(ShopStream)} for some services only. */
     void finish(ShopStream stream, Map<String, List<String>> inputsByGroup) {
-        awaitDrained(inputsByGroup, DRAIN);
+        finish(stream, inputsByGroup, DRAIN);
+    }
+
+    /** {@link #finish(ShopStream, Map)}, each drain waiting at most {@code drain}. */
+    void finish(ShopStream stream, Map<String, List<String>> inputsByGroup, Duration drain) {
+        awaitDrained(inputsByGroup, drain);
         stream.closingRecords(partitions).forEach(topics::write);
-        awaitDrained(inputsByGroup, DRAIN);
+        awaitDrained(inputsByGroup, drain);
     }
 
     /** Waits until every service's consumer group has processed everything written so far. */
@@ -222,7 +227,19 @@ final class SuiteRun implements AutoCloseable {
     void awaitDrained(Map<String, List<String>> inputsByGroup, Duration timeout) {
         try (Admin admin = topics.admin()) {
             ConsumerLag lag = new ConsumerLag(admin, inputsByGroup);
-            Await.until("every service to process its input", timeout, () -> lag.total() == 0);
+            try {
+                Await.until("every service to process its input", timeout, () -> lag.total() == 0);
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; records behind, by group: " + lagByGroup(lag), e);
+            }
+        }
+    }
+
+    private static String lagByGroup(ConsumerLag lag) {
+        try {
+            return lag.byGroup().toString();
+        } catch (Exception e) {
+            return "unknown (" + e + ")";
         }
     }
 

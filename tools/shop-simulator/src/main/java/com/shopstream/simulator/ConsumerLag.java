@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -44,6 +45,17 @@ public final class ConsumerLag {
     public long total() throws InterruptedException, ExecutionException, TimeoutException {
         Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = committed();
         return behind(committed, ends());
+    }
+
+    /** The lag of each group (sorted by name), as {@link #total} counts it: what a wait that timed out reports. */
+    public Map<String, Long> byGroup() throws InterruptedException, ExecutionException, TimeoutException {
+        Map<String, Map<TopicPartition, OffsetAndMetadata>> committed = committed();
+        Map<TopicPartition, Long> ends = ends();
+        Map<String, Long> out = new TreeMap<>();
+        for (String group : partitionsByGroup.keySet()) {
+            out.put(group, behind(Map.of(group, committed.get(group)), ends));
+        }
+        return out;
     }
 
     /**
@@ -86,6 +98,9 @@ public final class ConsumerLag {
         long lag = 0;
         for (Map.Entry<String, List<TopicPartition>> group : partitionsByGroup.entrySet()) {
             Map<TopicPartition, OffsetAndMetadata> offsets = committed.get(group.getKey());
+            if (offsets == null) {
+                continue;   // a group left out of this count
+            }
             for (TopicPartition partition : group.getValue()) {
                 OffsetAndMetadata offset = offsets.get(partition);
                 lag += Math.max(0, marks.getOrDefault(partition, 0L) - (offset == null ? 0 : offset.offset()));
