@@ -39,6 +39,7 @@ public final class ProgressMeters implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         progress.onQuery(query -> bindQuery(registry, query));
+        progress.onInput((query, topic) -> bindInput(registry, query, topic));
         bindPartitions(registry);
         progress.onMisplaced(partition -> FunctionCounter
                 .builder("shopstream.input.misplaced", progress, p -> p.misplacedRows(partition))
@@ -89,6 +90,31 @@ public final class ProgressMeters implements MeterBinder {
                         ? (q.newestEventTime().getAsLong() - q.watermark().getAsLong()) / 1000.0 : Double.NaN)
                 .description("Newest event time of any input partition minus the query's watermark")
                 .baseUnit("seconds").tag("query", name).register(registry);
+    }
+
+    /**
+     * How far behind their partition's newest event time an input's records came over the advice horizon: quantiles
+     * (which are also the delays that would have kept that share), the maximum, and the share the query's own delay
+     * for the input kept. Read from the service's own histogram at each scrape, not recorded per record again.
+     */
+    private void bindInput(MeterRegistry registry, QueryProgress query, String topic) {
+        for (double quantile : new double[] {0.5, 0.99, 0.999}) {
+            Gauge.builder("shopstream.input.out.of.order", query, q -> q.outOfOrder(topic, clock.millis())
+                            .histogram().delayKeeping(quantile) / 1000.0)
+                    .description("How far behind its partition's newest event time a record came, over the advice "
+                            + "horizon: the quantile, which is also the delay that keeps that share")
+                    .baseUnit("seconds").tag("query", query.name()).tag("input", topic)
+                    .tag("quantile", Double.toString(quantile)).register(registry);
+        }
+        Gauge.builder("shopstream.input.out.of.order.max", query, q -> q.outOfOrder(topic, clock.millis())
+                        .histogram().max() / 1000.0)
+                .description("The furthest behind its partition's newest event time a record came, over the advice "
+                        + "horizon: the delay that keeps every record")
+                .baseUnit("seconds").tag("query", query.name()).tag("input", topic).register(registry);
+        Gauge.builder("shopstream.delay.kept.share", query, q -> q.delayAdvice(topic, clock.millis()).currentKeeps())
+                .description("The share of the input's records over the advice horizon that the query's delay kept "
+                        + "(no more than the delay behind their partition's newest event time)")
+                .tag("query", query.name()).tag("input", topic).register(registry);
     }
 
     /** Input partitions come and go with assignments: their gauges are rewritten from each progress report. */

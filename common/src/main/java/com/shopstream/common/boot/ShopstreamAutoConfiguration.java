@@ -75,8 +75,8 @@ public class ShopstreamAutoConfiguration {
     }
 
     @Bean
-    ProgressRegistry progressRegistry(Environment environment) {
-        return new ProgressRegistry(serviceName(environment));
+    ProgressRegistry progressRegistry(Environment environment, ShopstreamProperties properties) {
+        return new ProgressRegistry(serviceName(environment), properties.watermark().adviceHorizon());
     }
 
     @Bean
@@ -186,6 +186,11 @@ public class ShopstreamAutoConfiguration {
         @Bean
         StreamProgressEndpoint streamProgressEndpoint(ProgressRegistry progress, Clock clock) {
             return new StreamProgressEndpoint(progress, clock);
+        }
+
+        @Bean
+        DelayAdviceEndpoint delayAdviceEndpoint(ProgressRegistry progress, Clock clock) {
+            return new DelayAdviceEndpoint(progress, clock);
         }
 
         @Bean

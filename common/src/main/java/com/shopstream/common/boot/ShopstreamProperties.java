@@ -128,9 +128,19 @@ public record ShopstreamProperties(
      *                          to an idle partition makes it hold its queries again within about this long, and an
      *                          advance of a watermark that only an idle partition lets through waits for a read begun
      *                          after it was wanted
+     * @param adviceHorizon     how far back (wall clock) the figures of {@code /actuator/delayadvice} and the
+     *                          out-of-orderness meters go
      */
     public record Watermark(@DefaultValue("30s") Duration idleTimeout, @DefaultValue("100ms") Duration reportInterval,
-                            @DefaultValue("200ms") Duration endOffsetsRefresh) {
+                            @DefaultValue("200ms") Duration endOffsetsRefresh,
+                            @DefaultValue("24h") Duration adviceHorizon) {
+
+        public Watermark {
+            if (adviceHorizon != null && adviceHorizon.compareTo(Duration.ofMinutes(1)) < 0) {
+                throw new IllegalArgumentException("shopstream.watermark.advice-horizon must be at least 1m: "
+                        + adviceHorizon);
+            }
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import com.shopstream.common.streams.SharedObjects;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.LateCause;
+import com.shopstream.eventtime.OutOfOrderWindow;
 import com.shopstream.eventtime.QueryLateness;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +21,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -34,7 +36,11 @@ public final class ProgressRegistry {
     public static final String CONFIG_KEY = "shopstream.progress";
 
     private final String serviceName;
+    private final Duration adviceHorizon;
     private final Map<String, QueryProgress> queries = new ConcurrentHashMap<>();
+    /** Per source step and input topic: shared by the step's tasks and queries (one record, one count). */
+    private final Map<String, OutOfOrderWindow> outOfOrder = new ConcurrentHashMap<>();
+    private final List<BiConsumer<QueryProgress, String>> inputListeners = new CopyOnWriteArrayList<>();
     private final Map<DeadLetterSeries, LongAdder> deadLetters = new ConcurrentHashMap<>();
     private final Map<InputPartition, LongAdder> misplaced = new ConcurrentHashMap<>();
     private final List<Consumer<InputPartition>> misplacedListeners = new CopyOnWriteArrayList<>();
@@ -48,8 +54,50 @@ public final class ProgressRegistry {
     private final Map<String, Counts> lastCounts = new HashMap<>();
     private volatile ProgressReport lastReport;
 
-    public ProgressRegistry(String serviceName) {
+    /** @param adviceHorizon how far back the out-of-orderness figures go ({@code shopstream.watermark.*}) */
+    public ProgressRegistry(String serviceName, Duration adviceHorizon) {
         this.serviceName = Objects.requireNonNull(serviceName, "serviceName");
+        this.adviceHorizon = Objects.requireNonNull(adviceHorizon, "adviceHorizon");
+    }
+
+    public Duration adviceHorizon() {
+        return adviceHorizon;
+    }
+
+    /**
+     * The out-of-orderness figures of {@code topic} as source step {@code step} reads it: one for every task of the
+     * step, attached to each of its queries with the share their own delay for it keeps.
+     */
+    public OutOfOrderWindow outOfOrder(String step, String topic, List<QueryProgress> stepQueries) {
+        OutOfOrderWindow window = outOfOrder.computeIfAbsent(step + " " + topic, key -> new OutOfOrderWindow(
+                adviceHorizon, stepQueries.stream().map(query -> query.delayOf(topic)).toList()));
+        for (QueryProgress query : stepQueries) {
+            if (query.attachOutOfOrder(topic, window)) {
+                inputListeners.forEach(listener -> listener.accept(query, topic));
+            }
+        }
+        return window;
+    }
+
+    /** Registers a callback for each input a query gets out-of-orderness figures for, and calls it for those it has. */
+    public void onInput(BiConsumer<QueryProgress, String> listener) {
+        inputListeners.add(listener);
+        queries.values().forEach(query -> query.outOfOrderInputs().forEach(topic -> listener.accept(query, topic)));
+    }
+
+    /** The delay advice of every input of every query, from the figures of the horizon before {@code now}. */
+    public DelayAdviceReport delayAdvice(Instant now) {
+        List<DelayAdviceReport.Query> out = new ArrayList<>();
+        for (QueryProgress query : queries()) {
+            List<DelayAdviceReport.Input> inputs = new ArrayList<>();
+            for (String topic : query.outOfOrderInputs()) {
+                inputs.add(DelayAdviceReport.Input.of(topic, query.delayAdvice(topic, now.toEpochMilli())));
+            }
+            if (!inputs.isEmpty()) {
+                out.add(new DelayAdviceReport.Query(query.name(), inputs));
+            }
+        }
+        return new DelayAdviceReport(serviceName, now, adviceHorizon.toMillis() / 1000.0, out);
     }
 
     public String serviceName() {

@@ -2,8 +2,10 @@ package com.shopstream.common.progress;
 
 import com.shopstream.eventtime.InputClocks.PartitionState;
 import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.DelayAdvice;
 import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.LateCause;
+import com.shopstream.eventtime.OutOfOrderWindow;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -44,6 +46,7 @@ public final class QueryProgress {
     private final Map<String, Long> frontierByTask = new ConcurrentHashMap<>();
     private final Map<InputPartition, PartitionState> readHere = new ConcurrentHashMap<>();
     private final Map<String, Map<InputPartition, PartitionState>> seenByTask = new ConcurrentHashMap<>();
+    private final Map<String, OutOfOrderWindow> outOfOrder = new ConcurrentHashMap<>();
 
     QueryProgress(String name, Duration delay, Map<String, Duration> inputDelays) {
         this.name = name;
@@ -79,6 +82,34 @@ public final class QueryProgress {
 
     void addSourceTopics(List<String> topics) {
         sourceTopics.addAll(topics);
+    }
+
+    /**
+     * The out-of-orderness figures of one input ({@link ProgressRegistry#outOfOrder}).
+     *
+     * @return whether the query had none for it yet
+     */
+    boolean attachOutOfOrder(String topic, OutOfOrderWindow window) {
+        return outOfOrder.putIfAbsent(topic, window) == null;
+    }
+
+    /** The inputs the query has out-of-orderness figures for, sorted. */
+    public List<String> outOfOrderInputs() {
+        return List.copyOf(new java.util.TreeSet<>(outOfOrder.keySet()));
+    }
+
+    /** The figures of one input over the horizon before wall-clock {@code now}. */
+    public OutOfOrderWindow.Snapshot outOfOrder(String topic, long now) {
+        OutOfOrderWindow window = outOfOrder.get(topic);
+        if (window == null) {
+            throw new IllegalArgumentException(name + " has no out-of-orderness figures for " + topic);
+        }
+        return window.snapshot(now);
+    }
+
+    /** What the figures of one input say about its delay, against the delay it has now. */
+    public DelayAdvice delayAdvice(String topic, long now) {
+        return DelayAdvice.of(outOfOrder(topic, now), delayOf(topic));
     }
 
     /** A record reached the query's source step (on time or not). */

@@ -12,6 +12,7 @@ import com.shopstream.eventtime.IdleDetector;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.LateCause;
+import com.shopstream.eventtime.OutOfOrderWindow;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.Refusal;
 import java.nio.charset.StandardCharsets;
@@ -65,6 +66,8 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     private EventTimeRuntime runtime;
     private ProgressRegistry registry;
     private final List<QueryProgress> progress = new ArrayList<>();
+    /** Per input topic: how far behind its partition's newest event time each record came (for the delay advice). */
+    private final Map<String, OutOfOrderWindow> outOfOrder = new HashMap<>();
     private final Map<InputPartition, Timed.Report<V>> lastReports = new HashMap<>();
     private final List<InputPartition> own = new ArrayList<>();
     private long lastAdvance = InputClocks.NONE;
@@ -88,6 +91,10 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         lastMetadata = null;
         for (QueryLateness query : step.queries()) {
             progress.add(registry.query(query, step.topics()));
+        }
+        outOfOrder.clear();
+        for (String topic : step.topics()) {
+            outOfOrder.put(topic, registry.outOfOrder(step.name(), topic, progress));
         }
         int partition = context.taskId().partition();
         for (String topic : step.topics()) {
@@ -130,6 +137,9 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
                 brokerClock.sampleOffset(brokerTime);
             }
         }
+        // an observation for the operator, never a decision: the wall clock only says which hour it counts in
+        outOfOrder.get(partition.topic()).record(before == InputClocks.NONE ? 0 : before - eventTime,
+                context.currentSystemTimeMs());
         // the clock moves no further than the broker time allows, and what the record leads to is stamped alike
         long reading = future.clockReading(eventTime, brokerTime);
         boolean admitted = false;

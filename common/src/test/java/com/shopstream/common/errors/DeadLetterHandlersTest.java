@@ -3,6 +3,7 @@ package com.shopstream.common.errors;
 import static com.shopstream.common.testing.RecordingDeadLetterPublisher.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.runtime.StreamsRuntime;
 import com.shopstream.common.testing.RecordingDeadLetterPublisher;
@@ -35,7 +36,8 @@ import org.junit.jupiter.api.Test;
 class DeadLetterHandlersTest {
 
     private final RecordingDeadLetterPublisher publisher = new RecordingDeadLetterPublisher();
-    private final ProgressRegistry progress = new ProgressRegistry("svc");
+    private final ProgressRegistry progress = new ProgressRegistry("svc",
+            ShopstreamProperties.defaults().watermark().adviceHorizon());
     private Map<String, Object> configs;
 
     @BeforeEach

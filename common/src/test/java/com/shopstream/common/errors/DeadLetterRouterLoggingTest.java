@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.json.InvalidEventException;
 import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.testing.LogCapture;
@@ -17,7 +18,8 @@ class DeadLetterRouterLoggingTest {
     @RegisterExtension
     final LogCapture logged = new LogCapture(DeadLetterRouter.class);
     private final DeadLetterRouter router =
-            new DeadLetterRouter("svc-dlq", new RecordingDeadLetterPublisher(), new ProgressRegistry("svc"));
+            new DeadLetterRouter("svc-dlq", new RecordingDeadLetterPublisher(), new ProgressRegistry("svc",
+                    ShopstreamProperties.defaults().watermark().adviceHorizon()));
 
     @Test
     void theFirstDeadLetterIsLoggedAndTheNextOnesWithinTenSecondsAreNot() {

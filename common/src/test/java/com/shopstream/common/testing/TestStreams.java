@@ -43,7 +43,7 @@ public final class TestStreams implements AutoCloseable {
 
     private TestStreams(String serviceName, String bootstrapServers, Path stateDir, boolean realDeadLetters) {
         this.serviceName = serviceName;
-        this.progress = new ProgressRegistry(serviceName);
+        this.progress = new ProgressRegistry(serviceName, ShopstreamProperties.defaults().watermark().adviceHorizon());
         Properties props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, serviceName);
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);

@@ -9,6 +9,7 @@ import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.testing.TimedOrdersFixture;
+import com.shopstream.eventtime.DelayAdvice;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.QueryLateness;
@@ -91,6 +92,25 @@ class SourceClockTest {
         assertThat(ids(harness.records(TimedOrdersFixture.LATE))).containsExactly(2L, 3L);
         assertThat(harness.streams().progress().query("q", DELAY, List.of("orders")).watermark())
                 .hasValue(Instant.parse("2026-01-22T10:07:00Z").toEpochMilli());
+    }
+
+    @Test
+    void eachRecordsDistanceBehindItsPartitionsNewestEventTimeFeedsEveryQuerysDelayAdvice() {
+        local(List.of(TUMBLING_5M, HOPPING_10M));
+        order(1, "10:10:00");   // the first: 0 behind
+        order(2, "10:08:00");   // 2 min behind: kept by the 3-minute delay
+        order(3, "10:11:00");   // ahead: 0
+        order(4, "10:01:00");   // 10 min behind 10:11: late
+        long now = Instant.now().toEpochMilli();   // the driver's wall clock started about now
+
+        for (String query : List.of("q", "h")) {
+            DelayAdvice advice = harness.streams().progress().query(query, DELAY, List.of("orders"))
+                    .delayAdvice("orders", now);
+            assertThat(advice.records()).as(query).isEqualTo(4);
+            assertThat(advice.currentKeeps()).as(query).isEqualTo(0.75);
+            assertThat(advice.max()).as(query).isEqualTo(Duration.ofMinutes(10));
+            assertThat(advice.choices().get(2).finalsLater()).as(query).isEqualTo(Duration.ofMinutes(7));
+        }
     }
 
     @Test

@@ -22,7 +22,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * orders-service's console in a real browser: headless Chromium (Debian's {@code chromium} and
  * {@code chromium-driver}; Selenium is pointed at the system's driver, so nothing is downloaded) opens
  * {@code /actuator/console} of the running suite while the simulator feeds it, and the charts must hold data points:
- * rows per second, the watermark's lag, each of the three input partitions' watermarks. The screenshot goes to
+ * rows per second, the watermark's lag, each of the three input partitions' watermarks, how late the orders came
+ * (the delay advice). The screenshot goes to
  * {@code target/console.png} (the README shows a copy). Skipped where Chromium or its driver is missing;
  * {@code .ci/run} installs both.
  */
@@ -43,7 +44,10 @@ class ConsoleBrowserTest {
                 browser.get("http://127.0.0.1:" + suite.port(InProcessSuite.ORDERS) + "/actuator/console");
                 new WebDriverWait(browser, Duration.ofSeconds(60)).until(page -> points(browser,
                         "rates-orders-per-5m", 0) >= 3 && points(browser, "lag-orders-per-5m", 0) >= 2
-                        && seriesWithPoints(browser, "partitions-orders-per-5m") >= 3);
+                        && seriesWithPoints(browser, "partitions-orders-per-5m") >= 3
+                        // the delay advice: the p99 and the current delay of the orders input
+                        && points(browser, "advice-orders-per-5m", 1) == 1
+                        && points(browser, "advice-orders-per-5m", 4) == 1);
                 assertThat(browser.getTitle()).isEqualTo("Shopstream console");
                 assertThat(browser.findElement(org.openqa.selenium.By.id("title")).getText())
                         .isEqualTo("Shopstream console — orders-service");

@@ -26,7 +26,7 @@ final class DriverStreams {
     private final ProgressRegistry progress;
 
     DriverStreams(String service) throws Exception {
-        progress = new ProgressRegistry(service);
+        progress = new ProgressRegistry(service, ShopstreamProperties.defaults().watermark().adviceHorizon());
         DeadLetterPublisher counting = record -> deadLetters.incrementAndGet();
         properties.put(StreamsConfig.APPLICATION_ID_CONFIG, service);
         properties.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "test-driver:9092");
