@@ -201,7 +201,9 @@ final class LocalCluster implements LocalProcess {
     /**
      * Asks every node to stop at once (SIGTERM), each from its pid file, so that a node started again by hand stops
      * too; a node that has not stopped within {@link #STOP_TIMEOUT} is killed. At once, not one by one: a node that
-     * stops last would wait for a quorum that is gone.
+     * stops last would wait for a quorum that is gone. Even at once, a broker whose controlled shutdown has been granted
+     * can go on calling a controller quorum that stopped first, until Kafka's own 5-minute shutdown timeout
+     * (KAFKA-19905, likeliest with every node on one machine): that node is the one killed, and said so on stderr.
      */
     @Override
     public boolean closeOnce() {
@@ -220,8 +222,12 @@ final class LocalCluster implements LocalProcess {
                         Thread.currentThread().interrupt();
                         node.destroyForcibly();
                     } catch (ExecutionException | TimeoutException e) {
+                        System.err.println("local-kafka: a node (pid " + node.pid() + ") did not stop within "
+                                + STOP_TIMEOUT.toSeconds() + " s of SIGTERM (a broker waiting for a controller quorum "
+                                + "that stopped first, KAFKA-19905); killed. Its logs are recovered at its next start.");
                         node.destroyForcibly();
                         node.onExit().completeOnTimeout(node, 10, TimeUnit.SECONDS).join();
+                        removePidFileOf(node);
                     }
                 }
             }
@@ -230,6 +236,20 @@ final class LocalCluster implements LocalProcess {
             stopped.countDown();
         }
         return true;
+    }
+
+    /** A killed node cannot remove its pid file as a stopped one does: the command does it for it. */
+    private void removePidFileOf(ProcessHandle killed) {
+        for (ClusterLayout.Node node : layout.nodes()) {
+            Path pidFile = ClusterLayout.pidFile(dataDir, node.id());
+            try {
+                if (Files.exists(pidFile) && Files.readString(pidFile).trim().equals(Long.toString(killed.pid()))) {
+                    Files.delete(pidFile);
+                }
+            } catch (IOException e) {
+                System.err.println("local-kafka: could not remove " + pidFile + ": " + e.getMessage());
+            }
+        }
     }
 
     /** Every live node: this command's children and the processes the pid files name. */

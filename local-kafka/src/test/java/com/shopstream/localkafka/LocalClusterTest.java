@@ -121,12 +121,31 @@ class LocalClusterTest {
                     assertThat(cluster.process().exitValue()).as("exit code; stderr: %s", cluster.stderr()).isZero();
                     assertThat(cluster.rest()).containsExactly("local-kafka stopped: data kept in " + dataDir);
                     assertThat(restarted.process().waitFor(30, TimeUnit.SECONDS)).as("restarted node stopped").isTrue();
-                    assertThat(restarted.process().exitValue()).isZero();
+                    // stopped, or killed after 60 s when its broker went on calling a quorum already stopped
+                    // (as KAFKA-19905 describes; once in CI, on 2026-12-07), which the cluster says on stderr
+                    if (restarted.process().exitValue() != 0) {
+                        keepLogs(dataDir);
+                        assertThat(restarted.process().exitValue()).as("SIGKILL").isEqualTo(137);
+                        assertThat(cluster.stderr()).contains("did not stop within 60 s of SIGTERM",
+                                "(pid " + restarted.process().pid() + ")");
+                    }
                     nodes.values().forEach(node -> assertThat(node.isAlive()).isFalse());
                     for (int id = 1; id <= 3; id++) {
                         assertThat(ClusterLayout.pidFile(dataDir, id)).as("pid file of a stopped node").doesNotExist();
                     }
                 }
+            }
+        }
+    }
+
+    /** The nodes' logs of a run whose node had to be killed, to {@code target/local-cluster-logs}. */
+    private static void keepLogs(Path dataDir) throws java.io.IOException {
+        Path kept = Path.of("target", "local-cluster-logs");
+        Files.createDirectories(kept);
+        for (int id = 1; id <= 3; id++) {
+            Path log = ClusterLayout.logFile(dataDir, id);
+            if (Files.exists(log)) {
+                Files.copy(log, kept.resolve(log.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         }
     }
