@@ -4,14 +4,14 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The out-of-orderness of one input's records over the last {@code horizon} of wall-clock time: a ring of
- * {@link OutOfOrderHistogram}s, one per slot (a 24th of the horizon), the oldest forgotten as the clock enters a new
- * slot. It also counts exactly, per watched delay (the delays the input's queries run with), how many records that
+ * The out-of-orderness of one input partition's records over the last {@code horizon} of wall-clock time: a ring of
+ * {@link OutOfOrderHistogram}s, one per slot (a 24th of the horizon: an hour by default), the oldest forgotten as the
+ * clock enters a new slot; a snapshot covers the 23 slots before the current one and the current one so far. It also counts exactly, per watched delay (the delays the input's queries run with), how many records that
  * delay kept: no more than the delay behind their partition's newest event time.
  *
  * <p>Wall clock, not event time: this is an observation for the operator choosing a delay (what "the last day" means
- * to them), never a decision about a record. Stream threads record into it, reports read it: both synchronized,
- * one short critical section per record.
+ * to them), never a decision about a record. One per partition, so only the stream thread that reads the partition
+ * records into it; reports read it: both synchronized, a lock nobody else holds on the record's path.
  */
 public final class OutOfOrderWindow {
 
@@ -83,6 +83,27 @@ public final class OutOfOrderWindow {
 
     /** The figures of a horizon: the merged histogram, and how many records each watched delay kept. */
     public record Snapshot(OutOfOrderHistogram histogram, long[] watched, long[] kept) {
+
+        /** Nothing yet, watching these delays. */
+        public static Snapshot empty(List<Duration> watched) {
+            long[] delays = watched.stream().mapToLong(Duration::toMillis).distinct().sorted().toArray();
+            return new Snapshot(new OutOfOrderHistogram(), delays, new long[delays.length]);
+        }
+
+        /** The figures of two partitions of one input together (windows watching the same delays). */
+        public Snapshot plus(Snapshot other) {
+            if (!java.util.Arrays.equals(watched, other.watched)) {
+                throw new IllegalArgumentException("snapshots watching other delays cannot be added");
+            }
+            OutOfOrderHistogram sum = new OutOfOrderHistogram();
+            sum.add(histogram);
+            sum.add(other.histogram);
+            long[] keptSum = kept.clone();
+            for (int i = 0; i < keptSum.length; i++) {
+                keptSum[i] += other.kept[i];
+            }
+            return new Snapshot(sum, watched, keptSum);
+        }
 
         /** The share of the records {@code delay} kept, exact for a watched delay; 1 before any record. */
         public double keptShare(Duration delay) {

@@ -38,7 +38,7 @@ public final class ProgressRegistry {
     private final String serviceName;
     private final Duration adviceHorizon;
     private final Map<String, QueryProgress> queries = new ConcurrentHashMap<>();
-    /** Per source step and input topic: shared by the step's tasks and queries (one record, one count). */
+    /** Per source step and input partition: shared by the step's queries (one record, one count), kept past its task. */
     private final Map<String, OutOfOrderWindow> outOfOrder = new ConcurrentHashMap<>();
     private final List<BiConsumer<QueryProgress, String>> inputListeners = new CopyOnWriteArrayList<>();
     private final Map<DeadLetterSeries, LongAdder> deadLetters = new ConcurrentHashMap<>();
@@ -65,18 +65,24 @@ public final class ProgressRegistry {
     }
 
     /**
-     * The out-of-orderness figures of {@code topic} as source step {@code step} reads it: one for every task of the
-     * step, attached to each of its queries with the share their own delay for it keeps.
+     * The out-of-orderness figures of {@code partition} as source step {@code step} reads it, attached to each of the
+     * step's queries with the share their own delay for its input keeps. One per partition: the stream thread that
+     * reads it is the only one that records; a task that moves away and comes back finds its figures again.
      */
-    public OutOfOrderWindow outOfOrder(String step, String topic, List<QueryProgress> stepQueries) {
-        OutOfOrderWindow window = outOfOrder.computeIfAbsent(step + " " + topic, key -> new OutOfOrderWindow(
-                adviceHorizon, stepQueries.stream().map(query -> query.delayOf(topic)).toList()));
+    public OutOfOrderWindow outOfOrder(String step, InputPartition partition, List<QueryProgress> stepQueries) {
+        String topic = partition.topic();
+        OutOfOrderWindow window = outOfOrder.computeIfAbsent(step + " " + partition, key -> new OutOfOrderWindow(
+                adviceHorizon, watched(stepQueries, topic)));
         for (QueryProgress query : stepQueries) {
-            if (query.attachOutOfOrder(topic, window)) {
+            if (query.attachOutOfOrder(partition, window, watched(stepQueries, topic))) {
                 inputListeners.forEach(listener -> listener.accept(query, topic));
             }
         }
         return window;
+    }
+
+    private static List<Duration> watched(List<QueryProgress> stepQueries, String topic) {
+        return stepQueries.stream().map(query -> query.delayOf(topic)).toList();
     }
 
     /** Registers a callback for each input a query gets out-of-orderness figures for, and calls it for those it has. */

@@ -3,6 +3,7 @@ package com.shopstream.common.progress;
 import com.shopstream.eventtime.InputClocks.PartitionState;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.DelayAdvice;
+import com.shopstream.eventtime.FinalsShift;
 import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.LateCause;
 import com.shopstream.eventtime.OutOfOrderWindow;
@@ -46,7 +47,11 @@ public final class QueryProgress {
     private final Map<String, Long> frontierByTask = new ConcurrentHashMap<>();
     private final Map<InputPartition, PartitionState> readHere = new ConcurrentHashMap<>();
     private final Map<String, Map<InputPartition, PartitionState>> seenByTask = new ConcurrentHashMap<>();
-    private final Map<String, OutOfOrderWindow> outOfOrder = new ConcurrentHashMap<>();
+    /** Per input: its partitions' figures, and the delays they watch (to add up nothing yet). */
+    private final Map<String, Map<InputPartition, OutOfOrderWindow>> outOfOrder = new ConcurrentHashMap<>();
+    private final Map<String, List<Duration>> watchedDelays = new ConcurrentHashMap<>();
+    /** The last sum per input: a scrape reads five meters of it, and a report needs no fresher than a second. */
+    private final Map<String, CachedSnapshot> lastSnapshots = new ConcurrentHashMap<>();
 
     QueryProgress(String name, Duration delay, Map<String, Duration> inputDelays) {
         this.name = name;
@@ -85,12 +90,17 @@ public final class QueryProgress {
     }
 
     /**
-     * The out-of-orderness figures of one input ({@link ProgressRegistry#outOfOrder}).
+     * The out-of-orderness figures of one input partition ({@link ProgressRegistry#outOfOrder}).
      *
-     * @return whether the query had none for it yet
+     * @param watched the delays the partition's figures watch
+     * @return whether the query had none for its input yet
      */
-    boolean attachOutOfOrder(String topic, OutOfOrderWindow window) {
-        return outOfOrder.putIfAbsent(topic, window) == null;
+    boolean attachOutOfOrder(InputPartition partition, OutOfOrderWindow window, List<Duration> watched) {
+        watchedDelays.putIfAbsent(partition.topic(), List.copyOf(watched));
+        Map<InputPartition, OutOfOrderWindow> partitions = new ConcurrentHashMap<>();
+        Map<InputPartition, OutOfOrderWindow> existing = outOfOrder.putIfAbsent(partition.topic(), partitions);
+        (existing == null ? partitions : existing).put(partition, window);
+        return existing == null;
     }
 
     /** The inputs the query has out-of-orderness figures for, sorted. */
@@ -98,18 +108,36 @@ public final class QueryProgress {
         return List.copyOf(new java.util.TreeSet<>(outOfOrder.keySet()));
     }
 
-    /** The figures of one input over the horizon before wall-clock {@code now}. */
+    /** The figures of one input (all its partitions read here) over the horizon before wall-clock {@code now}. */
     public OutOfOrderWindow.Snapshot outOfOrder(String topic, long now) {
-        OutOfOrderWindow window = outOfOrder.get(topic);
-        if (window == null) {
+        Map<InputPartition, OutOfOrderWindow> partitions = outOfOrder.get(topic);
+        if (partitions == null) {
             throw new IllegalArgumentException(name + " has no out-of-orderness figures for " + topic);
         }
-        return window.snapshot(now);
+        CachedSnapshot cached = lastSnapshots.get(topic);
+        if (cached != null && now >= cached.at() && now - cached.at() < 1_000) {
+            return cached.snapshot();
+        }
+        OutOfOrderWindow.Snapshot sum = OutOfOrderWindow.Snapshot.empty(watchedDelays.get(topic));
+        for (OutOfOrderWindow window : partitions.values()) {
+            sum = sum.plus(window.snapshot(now));
+        }
+        lastSnapshots.put(topic, new CachedSnapshot(now, sum));
+        return sum;
     }
 
-    /** What the figures of one input say about its delay, against the delay it has now. */
+    /**
+     * What the figures of one input say about its delay, against the delay it has now; what a choice costs is read
+     * at the partitions' clocks as this instance knows them ({@link FinalsShift}).
+     */
     public DelayAdvice delayAdvice(String topic, long now) {
-        return DelayAdvice.of(outOfOrder(topic, now), delayOf(topic));
+        Map<InputPartition, Long> clocks = new java.util.HashMap<>();
+        partitions().forEach((partition, state) -> clocks.put(partition, state.newest()));
+        return DelayAdvice.of(outOfOrder(topic, now), delayOf(topic),
+                delay -> FinalsShift.of(clocks, this::delayOf, topic, delay));
+    }
+
+    private record CachedSnapshot(long at, OutOfOrderWindow.Snapshot snapshot) {
     }
 
     /** A record reached the query's source step (on time or not). */

@@ -4,10 +4,13 @@ import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
@@ -20,7 +23,12 @@ import org.apache.kafka.streams.state.Stores;
  * {@link InputClocks} kept in a changelogged store, so that the clocks and the frontier survive restarts,
  * rebalances and {@code kill -9}: under {@code exactly_once_v2} a row commits with the offsets of the records that
  * wrote it. Rows: {@code p/<topic>/<partition>} (newest, idle, the end offset it was idle at), {@code n/<topic>} (partition count) and
- * {@code frontier}.
+ * {@code frontier}, with the hold-backs it was reached with ({@link InputClocks#ofTopics(java.util.Collection, Map)}).
+ *
+ * <p>A frontier reached with other hold-backs than the table's now (an input's own delay changed) is not restored:
+ * it is a minimum over clocks held back by other amounts, and would put the query's watermark where no partition's
+ * watermark is. The frontier is then computed again from the partitions' clocks, with the delays as they are now.
+ * A frontier row written before hold-backs existed has none.
  *
  * <p>A processor's store ({@link #beforeEachCommit}) writes what changed once per commit, just before it
  * ({@link BeforeCommit}): a partition's clock moves with most of its records, and a write per record cost the
@@ -31,6 +39,8 @@ final class ClockStore {
     private static final String FRONTIER = "frontier";
 
     private final KeyValueStore<String, byte[]> store;
+    /** What the frontier is reached with, sorted: written with it, compared when it is read. */
+    private final Map<String, Long> holdBacks;
     /** {@code null}: a reader's store, written at once. */
     private BeforeCommit beforeCommit;
     private final Map<InputPartition, String> keys = new HashMap<>();
@@ -40,17 +50,23 @@ final class ClockStore {
     private boolean countsChanged;
     private long changedFrontier = InputClocks.NONE;
 
-    /** A store written at once (readers, and tests that set a store up). */
+    /** A store written at once (readers, and tests that set a store up), of a table without hold-backs. */
     ClockStore(KeyValueStore<String, byte[]> store) {
+        this(store, Map.of());
+    }
+
+    /** A store written at once, of a table with these hold-backs. */
+    ClockStore(KeyValueStore<String, byte[]> store, Map<String, Long> holdBacks) {
         this.store = store;
+        this.holdBacks = new TreeMap<>(holdBacks);
     }
 
     /**
      * A processor's store {@code name} (built with {@link #builders}): what it saves is written just before each
      * commit of its task; {@link #close} in the processor's {@code close}.
      */
-    static ClockStore beforeEachCommit(ProcessingContext context, String name) {
-        ClockStore clocks = new ClockStore(context.getStateStore(name));
+    static ClockStore beforeEachCommit(ProcessingContext context, String name, Map<String, Long> holdBacks) {
+        ClockStore clocks = new ClockStore(context.getStateStore(name), holdBacks);
         clocks.beforeCommit = BeforeCommit.of(context, name, clocks::flush);
         return clocks;
     }
@@ -74,7 +90,7 @@ final class ClockStore {
                 KeyValue<String, byte[]> row = all.next();
                 ByteBuffer value = ByteBuffer.wrap(row.value);
                 if (row.key.equals(FRONTIER)) {
-                    frontier = value.getLong();
+                    frontier = frontier(row.value);
                 } else if (row.key.startsWith("n/")) {
                     counts.put(row.key.substring(2), value.getInt());
                 } else if (row.key.startsWith("p/")) {
@@ -91,7 +107,21 @@ final class ClockStore {
     /** The frontier a task reached before: what its operators had already made final. */
     long frontier() {
         byte[] value = store.get(FRONTIER);
-        return value == null ? InputClocks.NONE : ByteBuffer.wrap(value).getLong();
+        return value == null ? InputClocks.NONE : frontier(value);
+    }
+
+    /** The frontier of a row, {@link InputClocks#NONE} if it was reached with other hold-backs than now. */
+    private long frontier(byte[] row) {
+        ByteBuffer value = ByteBuffer.wrap(row);
+        long frontier = value.getLong();
+        Map<String, Long> reachedWith = new TreeMap<>();
+        int count = value.remaining() >= Integer.BYTES ? value.getInt() : 0;
+        for (int i = 0; i < count; i++) {
+            byte[] topic = new byte[value.getShort()];
+            value.get(topic);
+            reachedWith.put(new String(topic, StandardCharsets.UTF_8), value.getLong());
+        }
+        return reachedWith.equals(holdBacks) ? frontier : InputClocks.NONE;
     }
 
     void savePartition(InputClocks clocks, InputPartition partition) {
@@ -150,7 +180,20 @@ final class ClockStore {
     }
 
     private void writeFrontier(long frontier) {
-        store.put(FRONTIER, ByteBuffer.allocate(Long.BYTES).putLong(frontier).array());
+        if (holdBacks.isEmpty()) {
+            store.put(FRONTIER, ByteBuffer.allocate(Long.BYTES).putLong(frontier).array());
+            return;
+        }
+        List<byte[]> topics = holdBacks.keySet().stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
+        ByteBuffer value = ByteBuffer.allocate(Long.BYTES + Integer.BYTES + topics.stream()
+                .mapToInt(t -> Short.BYTES + t.length + Long.BYTES).sum());
+        value.putLong(frontier).putInt(holdBacks.size());
+        int i = 0;
+        for (long holdBack : holdBacks.values()) {
+            byte[] topic = topics.get(i++);
+            value.putShort((short) topic.length).put(topic).putLong(holdBack);
+        }
+        store.put(FRONTIER, value.array());
     }
 
     /** Nothing is written before a commit any more (the processor's {@code close}). */

@@ -59,7 +59,8 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
         this.context = context;
         this.idle = IdleLateness.of(context, query);
         this.watermark = frontierStore == null ? InputClocks.NONE
-                : query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore)));
+                : query.watermark(EventTimeSteps.persistedFrontier(context.getStateStore(frontierStore),
+                        query.holdBacks(query.inputDelays().keySet())));
         open(context);
     }
 

@@ -163,7 +163,8 @@ public final class EventTimeSteps {
     }
 
     /** The frontier a task had reached before it (re)started, from the store a step keeps it in. */
-    static long persistedFrontier(org.apache.kafka.streams.state.KeyValueStore<String, byte[]> store) {
-        return new ClockStore(store).frontier();
+    static long persistedFrontier(org.apache.kafka.streams.state.KeyValueStore<String, byte[]> store,
+                                  Map<String, Long> holdBacks) {
+        return new ClockStore(store, holdBacks).frontier();
     }
 }

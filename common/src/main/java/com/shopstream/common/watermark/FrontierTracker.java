@@ -52,7 +52,7 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
         this.brokerClock = runtime.brokerClock();
         this.allowance = runtime.futureBound().allowance().toMillis();
         this.clocks = InputClocks.ofTopics(step.topics(), step.holdBacks());
-        this.store = ClockStore.beforeEachCommit(context, step.storeName());
+        this.store = ClockStore.beforeEachCommit(context, step.storeName(), step.holdBacks());
         store.loadInto(clocks);
         this.lastAdvance = clocks.frontier();
         this.taskId = context.taskId().toString();

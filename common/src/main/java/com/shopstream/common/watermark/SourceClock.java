@@ -66,8 +66,8 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     private EventTimeRuntime runtime;
     private ProgressRegistry registry;
     private final List<QueryProgress> progress = new ArrayList<>();
-    /** Per input topic: how far behind its partition's newest event time each record came (for the delay advice). */
-    private final Map<String, OutOfOrderWindow> outOfOrder = new HashMap<>();
+    /** Per own partition: how far behind its newest event time each record came (for the delay advice). */
+    private final Map<InputPartition, OutOfOrderWindow> outOfOrder = new HashMap<>();
     private final Map<InputPartition, Timed.Report<V>> lastReports = new HashMap<>();
     private final List<InputPartition> own = new ArrayList<>();
     private long lastAdvance = InputClocks.NONE;
@@ -92,16 +92,16 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         for (QueryLateness query : step.queries()) {
             progress.add(registry.query(query, step.topics()));
         }
-        outOfOrder.clear();
-        for (String topic : step.topics()) {
-            outOfOrder.put(topic, registry.outOfOrder(step.name(), topic, progress));
-        }
         int partition = context.taskId().partition();
         for (String topic : step.topics()) {
             own.add(new InputPartition(topic, partition));
         }
+        outOfOrder.clear();
+        for (InputPartition input : own) {
+            outOfOrder.put(input, registry.outOfOrder(step.name(), input, progress));
+        }
         this.clocks = InputClocks.ofPartitions(own, step.holdBacks());
-        this.store = ClockStore.beforeEachCommit(context, step.storeName());
+        this.store = ClockStore.beforeEachCommit(context, step.storeName(), step.holdBacks());
         store.loadInto(clocks);
         // a reader that starts again has not looked at its partitions yet: none of them is idle
         own.forEach(p -> clocks.idle(p, false));
@@ -138,7 +138,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
             }
         }
         // an observation for the operator, never a decision: the wall clock only says which hour it counts in
-        outOfOrder.get(partition.topic()).record(before == InputClocks.NONE ? 0 : before - eventTime,
+        outOfOrder.get(partition).record(before == InputClocks.NONE ? 0 : before - eventTime,
                 context.currentSystemTimeMs());
         // the clock moves no further than the broker time allows, and what the record leads to is stamped alike
         long reading = future.clockReading(eventTime, brokerTime);

@@ -7,6 +7,7 @@ import com.shopstream.common.testing.TestStreams;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -33,7 +34,7 @@ class ClockStoreTest {
 
     @Test
     void savesReachTheStoreAtTheCommitWithTheLatestClocks() {
-        ClockStore clocks = ClockStore.beforeEachCommit(context, "w");
+        ClockStore clocks = ClockStore.beforeEachCommit(context, "w", Map.of());
         InputClocks table = InputClocks.ofTopics(List.of("orders"));
         table.report(ORDERS_0, 2, 1_000, false, -1);
         clocks.saveCounts(table);
@@ -61,7 +62,7 @@ class ClockStoreTest {
 
     @Test
     void aClosedProcessorWritesNothingAtTheNextCommit() {
-        ClockStore clocks = ClockStore.beforeEachCommit(context, "w");
+        ClockStore clocks = ClockStore.beforeEachCommit(context, "w", Map.of());
         clocks.saveFrontier(900);
         clocks.close();
 
@@ -74,6 +75,33 @@ class ClockStoreTest {
         new ClockStore(store).saveFrontier(900);
 
         assertThat(new ClockStore(store).frontier()).isEqualTo(900);
+    }
+
+    @Test
+    void aFrontierReachedWithOtherHoldBacksIsNotRestoredButComputedAgainFromTheClocks() {
+        Map<String, Long> sevenMinutes = Map.of("payments", 420_000L);
+        InputPartition payments0 = new InputPartition("payments", 0);
+        InputClocks before = InputClocks.ofTopics(List.of("orders", "payments"));
+        before.report(ORDERS_0, 1, 1_000_000, false, -1);
+        before.report(payments0, 1, 1_200_000, false, -1);
+        ClockStore written = new ClockStore(store);   // both inputs on one delay
+        written.saveCounts(before);
+        written.savePartition(before, ORDERS_0);
+        written.savePartition(before, payments0);
+        written.saveFrontier(before.advance(InputClocks.EndOffsets.NOT_NEEDED));
+
+        assertThat(new ClockStore(store).frontier()).isEqualTo(1_000_000);
+        assertThat(new ClockStore(store, sevenMinutes).frontier()).as("payments now 7 min longer")
+                .isEqualTo(InputClocks.NONE);
+        InputClocks after = InputClocks.ofTopics(List.of("orders", "payments"), sevenMinutes);
+        new ClockStore(store, sevenMinutes).loadInto(after);
+        assertThat(after.advance(InputClocks.EndOffsets.NOT_NEEDED)).as("min(1,000,000, 1,200,000 − 420,000)")
+                .isEqualTo(780_000);
+
+        new ClockStore(store, sevenMinutes).saveFrontier(after.frontier());
+        assertThat(new ClockStore(store, sevenMinutes).frontier()).as("written with its hold-backs")
+                .isEqualTo(780_000);
+        assertThat(new ClockStore(store).frontier()).as("read without them").isEqualTo(InputClocks.NONE);
     }
 
     private InputClocks stored() {

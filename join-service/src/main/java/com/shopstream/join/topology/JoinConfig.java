@@ -34,15 +34,16 @@ public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTo
             throw new IllegalArgumentException("the payment bound must not be negative: " + bound);
         }
         if (ordersDelay == null || ordersDelay.isNegative()) {
-            throw new IllegalArgumentException("the orders' watermark delay must not be negative: " + ordersDelay);
+            throw new IllegalArgumentException("the orders' watermark delay (shopstream.join.orders-delay) must not "
+                    + "be negative: " + ordersDelay);
         }
         if (paymentsDelay == null || paymentsDelay.isNegative()) {
-            throw new IllegalArgumentException("the payments' watermark delay must not be negative: "
-                    + paymentsDelay);
+            throw new IllegalArgumentException("the payments' watermark delay (shopstream.join.payments-delay) "
+                    + "must not be negative: " + paymentsDelay);
         }
         if (ordersTopic.equals(paymentsTopic)) {
             throw new IllegalArgumentException("orders and payments are read from one topic, " + ordersTopic
-                    + ": the join needs two");
+                    + " (shopstream.topics.orders and shopstream.topics.payments): the join needs two");
         }
     }
 

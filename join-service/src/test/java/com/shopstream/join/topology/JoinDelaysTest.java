@@ -77,6 +77,29 @@ class JoinDelaysTest {
         }
     }
 
+    @Test
+    void whileTheOrdersHoldTheWatermarkTheirOwnShorterDelayMakesUnpaidRowsFinal() {
+        for (String paymentsDelay : new String[] {"3m", "10m"}) {
+            try (StreamsHarness harness = harness(Map.of("shopstream.join.payments-delay", paymentsDelay))) {
+                order(harness, 1, "10:00:00");
+                payment(harness, 9, "pay-9", "10:30:00");   // payments far ahead: 10:27 or 10:20
+                order(harness, 2, "10:08:00");             // orders' watermark 10:05: order 1's bound, not past it
+                assertThat(harness.records("orders-payment-status")).as(paymentsDelay).isEmpty();
+                order(harness, 3, "10:08:00.001");         // 10:05:00.001: past it, whatever the payments' delay
+
+                assertThat(harness.records("orders-payment-status")).as(paymentsDelay)
+                        .extracting(OutputRecord::key, OutputRecord::value).containsExactly(pair("1", UNPAID_1));
+            }
+        }
+        try (StreamsHarness harness = harness(Map.of("shopstream.join.grace", "10m"))) {
+            order(harness, 1, "10:00:00");
+            payment(harness, 9, "pay-9", "10:30:00");
+            order(harness, 3, "10:08:00.001");
+            assertThat(harness.records("orders-payment-status")).as("10 minutes for the orders too: 09:58")
+                    .isEmpty();
+        }
+    }
+
     /**
      * Orders 1 and 2; the provider reports pay-1 (10:03) after a payment at 10:09, 6 minutes behind it; then order 4
      * at 10:30 (its payment, at 10:31, comes next in each test). With a 10-minute payments delay the payments hold the

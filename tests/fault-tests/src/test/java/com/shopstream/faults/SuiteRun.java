@@ -238,6 +238,9 @@ final class SuiteRun implements AutoCloseable {
     private static String lagByGroup(ConsumerLag lag) {
         try {
             return lag.byGroup().toString();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "unknown (interrupted)";
         } catch (Exception e) {
             return "unknown (" + e + ")";
         }
