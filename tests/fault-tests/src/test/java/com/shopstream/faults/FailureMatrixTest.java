@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.shopstream.faults.NodeFaults.Fault;
 import com.shopstream.harness.ServiceProcess;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,6 +61,8 @@ class FailureMatrixTest {
      */
     private static final Duration DRAIN = Duration.ofMinutes(15);
     private static final Path TABLE = Path.of("target", "failure-matrix.md");
+    /** How much of a failure's message the log and the verdict carry (see {@link #shortened}). */
+    static final int MESSAGE_CHARS = 4_000;
 
     /** 100 ms of event time between orders: 100,000 orders are 2.8 hours of it, thousands of windows and sessions. */
     static final ShopStream STREAM = ShopStream.generate(
@@ -91,6 +94,27 @@ class FailureMatrixTest {
         }
         assertThat(rounds.stream().flatMap(List::stream).filter(row -> !row.passed()).map(row -> row.label() + ": "
                 + row.failure() + "; " + row.accounting()).toList()).as("failed cases").isEmpty();
+    }
+
+    /**
+     * A failure's message for the log and the test's verdict, at most {@link #MESSAGE_CHARS} long; the whole text
+     * goes to a file. A whole stream's worth of differing rows (73 MB once) overflowed Surefire's event encoder
+     * ({@code capacity < 0}), which then reported no test run and a successful build for a failed matrix.
+     */
+    private static String shortened(FailureCase failure, String message) {
+        if (message == null || message.length() <= MESSAGE_CHARS) {
+            return message;
+        }
+        Path whole = Path.of("target", "failure-matrix-" + failure.name().toLowerCase(java.util.Locale.ROOT) + "-"
+                + System.currentTimeMillis() + ".txt");
+        try {
+            Files.createDirectories(whole.getParent());
+            Files.writeString(whole, message, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            log.warn("could not write {}", whole, e);
+        }
+        return message.substring(0, MESSAGE_CHARS) + "… (" + message.length() + " characters; all of it in " + whole
+                + ")";
     }
 
     /** The stream through the undisturbed services, written up front to a single broker, on the same settings. */
@@ -135,14 +159,14 @@ class FailureMatrixTest {
                 outputs.withoutRows("payments-out", PaymentsEdgeTraffic::isEdgePayment)
                         .assertSameAs(reference, "after " + failure.label());
             } catch (AssertionError e) {
-                differs = e.getMessage();
+                differs = shortened(failure, e.getMessage());
                 log.error("{}: {}", failure.label(), differs);
             }
             return new MatrixRow(failure.label(), faults, accounting, edge.answers(), differs);
         } catch (Exception | AssertionError e) {
             log.error("{} did not finish", failure.label(), e);
             return new MatrixRow(failure.label(), faults, null, edge == null ? Map.of() : edge.answers(),
-                    "did not finish: " + e);
+                    shortened(failure, "did not finish: " + e));
         } finally {
             if (edge != null) {
                 edge.abandon();
