@@ -99,13 +99,12 @@ final class MalformedRecords {
                 + ts + "\"}";
     }
 
-    /** A valid event time: the generated stream ends about now. Past, so never ahead of the wall clock. */
     /**
      * Far enough ahead that the record stays a dead letter however long after its generation it is written: a stream
      * is generated once and written again for each case of the failure matrix, over hours. With 3 hours ahead, the
-     * rounds begun 2 hours after the generation found these records only 1 hour ahead of their broker time, within
-     * {@code max-future-skew}: read, they moved their partitions' clocks hours past the stream, and the services
-     * refused the rest of it as late, as they should (2026-12-07).
+     * records written 2 hours or more after the generation were at most 1 hour ahead of their broker time, within
+     * {@code max-future-skew}: read, they moved their partitions' clocks to about their broker time, hours past the
+     * stream, and the services refused the rest of it as late, as they should (2026-12-07).
      */
     static final Duration FUTURE = Duration.ofDays(30);
 
@@ -113,6 +112,7 @@ final class MalformedRecords {
         return Instant.now().plus(FUTURE).toString();
     }
 
+    /** A valid event time: the generated stream ends about now. Past, so never ahead of the wall clock. */
     private static String now() {
         return Instant.now().minus(Duration.ofMinutes(30)).toString();
     }
