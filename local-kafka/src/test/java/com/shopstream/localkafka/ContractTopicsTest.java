@@ -24,7 +24,7 @@ class ContractTopicsTest {
             "orders", "payments-raw", "payments",
             "orders-per-5m", "orders-per-5m-final", "orders-per-10m-every-5m", "orders-per-10m-every-5m-final",
             "customer-sessions", "customer-sessions-final", "customer-streaks",
-            "orders-paid", "orders-payment-status", "orders-deduped", "orders-deduped-by-id",
+            "orders-paid", "orders-payment-status", "payments-unmatched", "payments-mismatched", "orders-deduped", "orders-deduped-by-id",
             "orders-service-late", "session-service-late", "join-service-late", "dedup-service-late",
             "orders-service-dlq", "session-service-dlq", "join-service-dlq", "dedup-service-dlq", "payments-service-dlq");
 

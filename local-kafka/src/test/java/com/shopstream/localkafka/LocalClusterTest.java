@@ -62,7 +62,8 @@ class LocalClusterTest {
                 "--port", "0", "--controller-port", "0", "--data-dir", dataDir.toString(), "--partitions", "3")) {
             String ready = cluster.awaitLine("local-kafka ready: ", 240);
             assertThat(ready).matches("local-kafka ready: bootstrap=127\\.0\\.0\\.1:\\d+,127\\.0\\.0\\.1:\\d+,127\\.0\\.0"
-                    + "\\.1:\\d+ data=" + LocalKafkaMainTest.quote(dataDir) + " topics=23 partitions=3 brokers=3"
+                    + "\\.1:\\d+ data=" + LocalKafkaMainTest.quote(dataDir) + " topics=" + ContractTopics.names().size()
+                    + " partitions=3 brokers=3"
                     + " replication=3 min\\.insync\\.replicas=2 \\(started in \\d+\\.\\d s\\)");
             String bootstrap = ready.substring(ready.indexOf("bootstrap=") + 10, ready.indexOf(" data="));
             ClusterLayout layout = ClusterLayout.read(dataDir).orElseThrow();

@@ -23,7 +23,8 @@ class LocalKafkaMainTest {
                 "--controller-port", "0", "--data-dir", dataDir.toString(), "--partitions", "1")) {
             String ready = command.awaitLine("local-kafka ready: ", 90);
             assertThat(ready).matches("local-kafka ready: bootstrap=127\\.0\\.0\\.1:\\d+ data="
-                    + quote(dataDir.toAbsolutePath()) + " topics=23 partitions=1 \\(started in \\d+\\.\\d s\\)");
+                    + quote(dataDir.toAbsolutePath()) + " topics=" + ContractTopics.names().size()
+                    + " partitions=1 \\(started in \\d+\\.\\d s\\)");
 
             command.stop();
             assertThat(command.process().waitFor(60, TimeUnit.SECONDS)).as("stopped within 60 s").isTrue();

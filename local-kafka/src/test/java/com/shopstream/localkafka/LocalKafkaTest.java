@@ -43,7 +43,8 @@ class LocalKafkaTest {
             assertThat(kafka.port()).isNotZero().isNotEqualTo(kafka.controllerPort());
             assertThat(kafka.formattedNow()).isTrue();
             assertThat(kafka.readyLine()).startsWith("local-kafka ready: bootstrap=" + kafka.bootstrapServers()
-                    + " data=" + dataDir.toAbsolutePath() + " topics=23 partitions=2 (started in ");
+                    + " data=" + dataDir.toAbsolutePath() + " topics=" + ContractTopics.names().size()
+                    + " partitions=2 (started in ");
 
             Map<String, TopicDescription> topics = admin.describeTopics(ContractTopicsTest.EXPECTED).allTopicNames()
                     .get(WAIT.toSeconds(), TimeUnit.SECONDS);

@@ -2,13 +2,16 @@ package com.shopstream.common.serde;
 
 import com.shopstream.common.json.EventReader;
 import com.shopstream.common.json.EventWriter;
+import com.shopstream.common.json.ResultJson;
 import com.shopstream.common.json.ResultWriter;
 import com.shopstream.common.model.JoinRow;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
+import com.shopstream.common.model.PaymentMismatch;
 import com.shopstream.common.model.SessionResult;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.model.StreakUpdate;
+import com.shopstream.common.model.UnmatchedPayment;
 import com.shopstream.common.model.WindowResult;
 import java.time.Instant;
 import org.apache.kafka.common.serialization.Serde;
@@ -31,6 +34,11 @@ public final class ShopTopics {
             ResultWriter::write);
     private final Serde<StreakUpdate> streaks = new JsonResultSerde<>(StreakUpdate.class, ResultWriter::write);
     private final Serde<JoinRow> joinRows = new JsonResultSerde<>(JoinRow.class, ResultWriter::write);
+    // few rows (the exceptions of the reconciliation): the mapper writes them
+    private final Serde<UnmatchedPayment> unmatchedPayments = new JsonResultSerde<>(UnmatchedPayment.class,
+            ResultJson.MAPPER::writeValueAsBytes);
+    private final Serde<PaymentMismatch> paymentMismatches = new JsonResultSerde<>(PaymentMismatch.class,
+            ResultJson.MAPPER::writeValueAsBytes);
 
     private final EventReader reader;
 
@@ -75,6 +83,16 @@ public final class ShopTopics {
 
     public Topic<String, JoinRow> joinRows(String name) {
         return new Topic<>(name, keys, joinRows);
+    }
+
+    /** The join's payments that no order matched, keyed by {@code order_id}. */
+    public Topic<String, UnmatchedPayment> unmatchedPayments(String name) {
+        return new Topic<>(name, keys, unmatchedPayments);
+    }
+
+    /** The join's pairs whose amounts differ and orders paid more than once, keyed by {@code order_id}. */
+    public Topic<String, PaymentMismatch> paymentMismatches(String name) {
+        return new Topic<>(name, keys, paymentMismatches);
     }
 
     /** The newest event time the inputs' reader accepts now ({@link EventReader#latestAccepted}). */

@@ -3,6 +3,7 @@ package com.shopstream.common.watermark;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.LateCause;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.Refusal;
 import org.apache.kafka.common.header.Headers;
@@ -25,7 +26,9 @@ import org.apache.kafka.streams.processor.api.Record;
  * <p>The late decision here (the source step makes every other one): an event its own partition admitted, but that
  * this query's watermark had already made final. That happens only while the event's partition was idle and the
  * others moved the watermark on. {@link #idleRefusal} applies the query's rule to it against this watermark, and
- * {@link #lateHeaders} counts the refusal and says why on the late record ({@code idle-partition}).
+ * {@link #lateHeaders} counts the refusal and says why on the late record ({@code idle-partition}). An operator whose
+ * source step leaves an input's lateness to it ({@link SourceStep#judgedByOperator()}) also makes the source's
+ * decision for that input, with {@link #partitionRefusal} and {@link #partitionLateHeaders}.
  *
  * @param <V>    the events of the query
  * @param <KOut> the operator's output keys
@@ -122,8 +125,27 @@ public abstract class EventTimeOperator<V extends ShopEvent, KOut, VOut>
      * watermark just before it, as the source judged it. Only an operator that is sent refused events too needs it.
      */
     protected final boolean refusedAtSource(Timed.Event<V> event, long eventTime) {
-        return !query.rule().refusal(eventTime, query.partitionWatermark(event.source().topic(), event.newestBefore()))
-                .none();
+        return !partitionRefusal(event, eventTime).none();
+    }
+
+    /**
+     * For an input whose lateness this operator judges itself ({@link SourceStep#judgedByOperator()}): what the
+     * query's rule refuses of the event against its partition's watermark just before it — the source step's decision
+     * for every other input.
+     */
+    protected final Refusal partitionRefusal(Timed.Event<V> event, long eventTime) {
+        return query.rule().refusal(eventTime, partitionWatermark(event));
+    }
+
+    /** Counts a {@link #partitionRefusal} and gives the late record's headers ({@code partition-watermark}). */
+    protected final Headers partitionLateHeaders(Headers own, Timed.Event<V> event, long eventTime, Refusal refusal) {
+        return idle.refused(own, event.source(), partitionWatermark(event), eventTime, refusal,
+                LateCause.PARTITION_WATERMARK);
+    }
+
+    /** The watermark of the event's partition just before it, with its input's delay. */
+    protected final long partitionWatermark(Timed.Event<V> event) {
+        return query.partitionWatermark(event.source().topic(), event.newestBefore());
     }
 
     /** Counts a refusal of this operator and gives the late record's headers ({@code idle-partition}). */

@@ -12,7 +12,9 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
 /**
  * For an operator behind the source step: a record its partition admitted but that the query's watermark had
  * already made final (only possible while that partition was idle). The operator sends it to the late topic with
- * these headers ({@link LateCause#IDLE_PARTITION}), and it is counted in the query's progress like any refusal.
+ * these headers ({@link LateCause#IDLE_PARTITION}), and it is counted in the query's progress like any refusal. Also
+ * a record of an input whose lateness the operator judges itself ({@link SourceStep#judgedByOperator()}), refused
+ * by its partition's watermark ({@link LateCause#PARTITION_WATERMARK}).
  */
 final class IdleLateness {
 
@@ -35,13 +37,18 @@ final class IdleLateness {
      * @param watermark the query's watermark that had made the record's windows final
      */
     Headers refused(Headers own, InputPartition source, long watermark, long eventTime, Refusal refusal) {
+        return refused(own, source, watermark, eventTime, refusal, LateCause.IDLE_PARTITION);
+    }
+
+    /** The same, for a refusal of {@code cause}. */
+    Headers refused(Headers own, InputPartition source, long watermark, long eventTime, Refusal refusal,
+                    LateCause cause) {
         if (refusal.all()) {
-            progress.late(LateCause.IDLE_PARTITION, refusal.count());
+            progress.late(cause, refusal.count());
         } else {
             progress.partlyLate(refusal.count());
         }
-        return LateRecordHeaders.of(own, query.query(), source, watermark, eventTime, refusal,
-                LateCause.IDLE_PARTITION);
+        return LateRecordHeaders.of(own, query.query(), source, watermark, eventTime, refusal, cause);
     }
 
     /** The query's progress, for the operator's own figures (duplicates dropped). */

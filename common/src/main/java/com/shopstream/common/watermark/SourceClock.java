@@ -36,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * The source step of a query's inputs, before any repartition: it keeps the clock of each input partition it reads
  * (persisted), and decides there, once, what is too late — each record against its own partition's watermark just
  * before it, for every query the step serves. Refused records go out as {@link Timed.Late} (one per refusing query,
- * headers saying why); admitted ones as {@link Timed.Event} with the partition's clock before and after them.
+ * headers saying why); admitted ones as {@link Timed.Event} with the partition's clock before and after them. The
+ * records of the topics in {@link SourceStep#judgedByOperator()} all go on as events, unjudged: the operator judges
+ * them against the same watermark, and writes and counts the late ones.
  *
  * <p>In {@link SourceStep.Mode#REPORTS} mode, every report interval it sends a {@link Timed.Report} per partition
  * it reads when something changed (its clock, idle or not, its topic's partition count): the operator behind the
@@ -142,11 +144,16 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
                 context.currentSystemTimeMs());
         // the clock moves no further than the broker time allows, and what the record leads to is stamped alike
         long reading = future.clockReading(eventTime, brokerTime);
-        boolean admitted = false;
+        // the operator judges these itself (and counts and writes the late ones): they all go on
+        boolean judgedByOperator = step.judgedByOperator().contains(partition.topic());
+        boolean admitted = judgedByOperator;
         for (int i = 0; i < step.queries().size(); i++) {
             QueryLateness query = step.queries().get(i);
             QueryProgress queryProgress = progress.get(i);
             queryProgress.input(eventTime);
+            if (judgedByOperator) {
+                continue;
+            }
             long watermark = query.partitionWatermark(partition.topic(), before);
             Refusal refusal = query.rule().refusal(eventTime, watermark);
             if (refusal.none()) {

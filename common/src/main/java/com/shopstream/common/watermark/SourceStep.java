@@ -12,9 +12,13 @@ import java.util.Set;
  * partition clocks ({@code <name>-watermarks}). {@code placedBySource} names the input topics whose records sit in a
  * partition chosen by their writer on purpose, not by key (payments-service writes each payment to the partition
  * numbered like its source): their placement is not checked against Kafka's default partitioner.
+ * {@code judgedByOperator} names the input topics whose records all go on to the operator, which judges each against
+ * the same partition watermark ({@code EventTimeOperator.partitionRefusal}) and writes the late record itself: the
+ * join's reconciliation needs the late orders too, to tell a payment whose order came too late from one that had
+ * none. One decision per record either way, made with the configuration of the task that writes its result.
  */
 public record SourceStep(String name, List<String> topics, List<QueryLateness> queries, Mode mode,
-                         Set<String> placedBySource) {
+                         Set<String> placedBySource, Set<String> judgedByOperator) {
 
     /** Where the operators of the step's queries run. */
     public enum Mode {
@@ -30,6 +34,15 @@ public record SourceStep(String name, List<String> topics, List<QueryLateness> q
         topics = List.copyOf(topics);
         queries = List.copyOf(queries);
         placedBySource = Set.copyOf(placedBySource);
+        judgedByOperator = Set.copyOf(judgedByOperator);
+        if (!topics.containsAll(judgedByOperator)) {
+            throw new IllegalArgumentException("source step " + name + " leaves the lateness of " + judgedByOperator
+                    + " to its operator, but reads " + topics);
+        }
+        if (!judgedByOperator.isEmpty() && (mode != Mode.REPORTS || queries.size() != 1)) {
+            throw new IllegalArgumentException("source step " + name + " leaves lateness to its operator only for "
+                    + "one query behind a repartition");
+        }
         if (topics.isEmpty() || queries.isEmpty()) {
             throw new IllegalArgumentException("source step " + name + " needs input topics and queries");
         }
@@ -39,6 +52,12 @@ public record SourceStep(String name, List<String> topics, List<QueryLateness> q
     /** A step whose every input is placed by key. */
     public SourceStep(String name, List<String> topics, List<QueryLateness> queries, Mode mode) {
         this(name, topics, queries, mode, Set.of());
+    }
+
+    /** A step that judges the lateness of every input itself. */
+    public SourceStep(String name, List<String> topics, List<QueryLateness> queries, Mode mode,
+                      Set<String> placedBySource) {
+        this(name, topics, queries, mode, placedBySource, Set.of());
     }
 
     /** How far each input with a longer delay than its queries' is held back for the frontier (their common one). */

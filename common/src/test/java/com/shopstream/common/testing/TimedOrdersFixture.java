@@ -12,6 +12,7 @@ import com.shopstream.common.watermark.TimedSerde;
 import com.shopstream.eventtime.QueryLateness;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
@@ -52,6 +53,17 @@ public final class TimedOrdersFixture {
         KStream<String, Timed<Order>> repartitioned = EventTimeSteps.repartition(timed, "orders-by-customer",
                 order -> Long.toString(order.customerId()), Order.class, null);
         out(behindRepartition(repartitioned, queries, ordered), topics);
+        return builder.build();
+    }
+
+    /**
+     * orders ─ source step that leaves the lateness of {@link #INPUT} to its operator ({@link
+     * SourceStep#judgedByOperator()}) ─ admitted orders, signals: every order goes on, none to {@link #LATE}.
+     */
+    public static Topology judgedByOperator(StreamsBuilder builder, ShopTopics topics, QueryLateness query) {
+        KStream<String, Order> orders = InputStreams.keyedByOrder(builder, topics.orders(INPUT), "orders-source");
+        out(EventTimeSteps.source(orders, new SourceStep("orders", List.of(INPUT), List.of(query),
+                SourceStep.Mode.REPORTS, Set.of(), Set.of(INPUT)), topics.orders(LATE)), topics);
         return builder.build();
     }
 

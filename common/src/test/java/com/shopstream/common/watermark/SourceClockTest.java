@@ -1,6 +1,7 @@
 package com.shopstream.common.watermark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.progress.PartitionReport;
 import com.shopstream.common.progress.ProgressReport;
@@ -17,6 +18,7 @@ import com.shopstream.eventtime.TimeWindowLateness;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +82,31 @@ class SourceClockTest {
 
         assertThat(ids(harness.records(TimedOrdersFixture.LATE))).containsExactly(2L);
         assertThat(ids(harness.records(TimedOrdersFixture.ADMITTED))).containsExactly(1L, 3L);
+    }
+
+    @Test
+    void anInputLeftToTheOperatorGoesOnWholeWithTheClockItIsToBeJudgedAgainst() {
+        TestStreams streams = TestStreams.forDriver("source-clock-test");
+        harness = new StreamsHarness(TimedOrdersFixture.judgedByOperator(streams.builder(), TestStreams.topics(),
+                TUMBLING_5M), streams);
+        order(1, "10:10:00");
+        order(2, "10:00:00");   // late for orders-0's watermark (10:07): the operator's to say, with this clock
+
+        assertThat(ids(harness.records(TimedOrdersFixture.ADMITTED))).containsExactly(1L, 2L);
+        assertThat(harness.records(TimedOrdersFixture.LATE)).isEmpty();
+        assertThat(signals()).contains("event 2 from orders-0 after 10:10:00");
+        assertThat(harness.streams().progress().query("q", DELAY, List.of("orders")).lateRows())
+                .as("counted where the late record is written: by the operator").isZero();
+    }
+
+    @Test
+    void onlyAnInputItReadsCanBeLeftToTheOperatorOfItsOneQueryBehindARepartition() {
+        assertThatThrownBy(() -> new SourceStep("s", List.of("orders"), List.of(TUMBLING_5M),
+                SourceStep.Mode.REPORTS, Set.of(), Set.of("payments"))).hasMessageContaining("payments");
+        assertThatThrownBy(() -> new SourceStep("s", List.of("orders"), List.of(TUMBLING_5M),
+                SourceStep.Mode.LOCAL, Set.of(), Set.of("orders"))).hasMessageContaining("behind a repartition");
+        assertThatThrownBy(() -> new SourceStep("s", List.of("orders"), List.of(TUMBLING_5M, HOPPING_10M),
+                SourceStep.Mode.REPORTS, Set.of(), Set.of("orders"))).hasMessageContaining("one query");
     }
 
     @Test

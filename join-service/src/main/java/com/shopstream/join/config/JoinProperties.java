@@ -21,6 +21,8 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  * @param paymentsDelay the same for the {@code payments} partitions: longer for a provider that reports late
  * @param paidTopic    inner join rows
  * @param statusTopic  inner rows and unpaid orders
+ * @param unmatchedTopic payments no order matched within the bound, with the reason
+ * @param mismatchedTopic pairs whose amounts differ, and orders paid more than once within the bound
  * @param stateStores  {@code rocksdb} or {@code in-memory} for the unpaid-order detector
  */
 @ConfigurationProperties("shopstream.join")
@@ -31,6 +33,8 @@ public record JoinProperties(
         Duration paymentsDelay,
         @DefaultValue("orders-paid") String paidTopic,
         @DefaultValue("orders-payment-status") String statusTopic,
+        @DefaultValue("payments-unmatched") String unmatchedTopic,
+        @DefaultValue("payments-mismatched") String mismatchedTopic,
         @DefaultValue("rocksdb") StateStoreKind stateStores) {
 
     public JoinProperties {
@@ -70,7 +74,8 @@ public record JoinProperties(
     /** The topology's configuration: these settings, the shared topics and the service's late topic. */
     public JoinConfig toConfig(ShopstreamProperties common, String lateTopic, ShopTopics topics) {
         return new JoinConfig(common.topics().orders(), common.topics().payments(), lateTopic, bound,
-                ordersDelayOrGrace(), paymentsDelayOrGrace(), paidTopic, statusTopic, stateStores, topics,
+                ordersDelayOrGrace(), paymentsDelayOrGrace(), paidTopic, statusTopic, unmatchedTopic, mismatchedTopic,
+                stateStores, topics,
                 common.repartitionBatchSize());
     }
 }

@@ -15,11 +15,14 @@ import java.util.Objects;
  *                     every partition's, each with its own input's delay
  * @param paidTopic    inner join rows
  * @param statusTopic  inner rows plus each unpaid order once, after the watermark passes {@code order_ts + bound}
+ * @param unmatchedTopic payments no order matched, once the watermark passes {@code paid_ts}
+ * @param mismatchedTopic pairs whose amounts differ, and orders more than one payment matched
  * @param stores       where the join keeps the orders and payments it waits with
  * @param repartitionBatchSize events per record of the repartition by order id at most ({@code 1}: one each)
  */
 public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTopic, Duration bound,
-                         Duration ordersDelay, Duration paymentsDelay, String paidTopic, String statusTopic, StateStoreKind stores, ShopTopics topics,
+                         Duration ordersDelay, Duration paymentsDelay, String paidTopic, String statusTopic,
+                         String unmatchedTopic, String mismatchedTopic, StateStoreKind stores, ShopTopics topics,
                          int repartitionBatchSize) {
 
     public JoinConfig {
@@ -28,6 +31,8 @@ public record JoinConfig(String ordersTopic, String paymentsTopic, String lateTo
         Objects.requireNonNull(lateTopic, "lateTopic");
         Objects.requireNonNull(paidTopic, "paidTopic");
         Objects.requireNonNull(statusTopic, "statusTopic");
+        Objects.requireNonNull(unmatchedTopic, "unmatchedTopic");
+        Objects.requireNonNull(mismatchedTopic, "mismatchedTopic");
         Objects.requireNonNull(topics, "topics");
         Objects.requireNonNull(stores, "stores");
         if (bound == null || bound.isNegative()) {

@@ -13,12 +13,22 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The kept side of one input of the join: copies of orders (or payments) keyed by (order_id, event time, copy), so
- * that the other side finds its matches with one range scan, and an {@link ExpiryQueue} of when each copy may go
- * (its event time plus the side's {@code keptFor}), built again from the copies at every start.
+ * The kept side of one input of the join: copies of orders (or payments, or late orders) keyed by (order_id, event
+ * time, copy), so that the other side finds its matches with one range scan, and an {@link ExpiryQueue} of when each
+ * copy may go (its event time plus the side's {@code keptFor}), built again from the copies at every start.
  * Event times are stored with the sign bit flipped: byte order is then time order for every instant.
+ *
+ * <p>A value is whether a record of the other side matched the copy (one byte, 0 or 1, as the releases before the
+ * reconciliation wrote and read it), the event, then, only if there is more to say, how many matched (one byte, at
+ * most {@value #MOST_MATCHES}) and for a late order the watermark of its partition that refused it. A release before
+ * reads the flag and the event and ignores the rest, so going back to it reads this store right.
  */
 final class JoinState {
+
+    /** Matches counted per copy at most: the reconciliation needs to know only whether there were two. */
+    static final int MOST_MATCHES = Byte.MAX_VALUE;
+    /** The note of a copy that has none. */
+    static final long NO_NOTE = Long.MIN_VALUE;
 
     private final KeyValueStore<Bytes, byte[]> copies;
     private final long keptFor;
@@ -36,12 +46,20 @@ final class JoinState {
         }
     }
 
-    /** Keeps a copy of {@code event} until the watermark passes its event time + {@code keptFor}; returns its key. */
-    Bytes add(ShopEvent event, boolean matched) {
+    /**
+     * Keeps a copy of {@code event}, which {@code matches} records of the other side matched so far, until the
+     * watermark passes its event time + {@code keptFor}; returns its key.
+     */
+    Bytes add(ShopEvent event, int matches) {
+        return add(event, matches, NO_NOTE);
+    }
+
+    /** {@link #add(ShopEvent, int)} with a note ({@link Kept#note()}). */
+    Bytes add(ShopEvent event, int matches, long note) {
         for (int copy = 0; ; copy++) {
             Bytes key = key(event.orderId(), event.eventTimeMillis(), copy);
             if (copies.get(key) == null) {
-                copies.put(key, value(event, matched));
+                copies.put(key, value(event, matches, note));
                 expiry.add(event.eventTimeMillis() + keptFor, key);
                 return key;
             }
@@ -61,8 +79,9 @@ final class JoinState {
         return found;
     }
 
-    void markMatched(Bytes key, ShopEvent event) {
-        copies.put(key, value(event, true));
+    /** One more record of the other side matched the copy under {@code key}. */
+    void matchedAgain(Bytes key, Kept kept) {
+        copies.put(key, value(kept.event(), kept.matches() + 1, kept.note()));
     }
 
     /** Removes and returns, oldest first, the copies that expire at or before {@code upTo}. */
@@ -92,20 +111,40 @@ final class JoinState {
                 .putLong(orderId ^ Long.MIN_VALUE).putLong(eventTime ^ Long.MIN_VALUE).putInt(copy).array());
     }
 
-    private static byte[] value(ShopEvent event, boolean matched) {
-        ByteBuffer out = ByteBuffer.allocate(1 + BinaryEvents.size(event)).put((byte) (matched ? 1 : 0));
+    private static byte[] value(ShopEvent event, int matches, long note) {
+        int counted = Math.min(matches, MOST_MATCHES);
+        // the tail only when there is more to say than the flag: most copies stay as small as before
+        boolean tail = counted > 1 || note != NO_NOTE;
+        ByteBuffer out = ByteBuffer.allocate(1 + BinaryEvents.size(event)
+                        + (tail ? 1 : 0) + (note != NO_NOTE ? Long.BYTES : 0))
+                .put((byte) (counted > 0 ? 1 : 0));
         BinaryEvents.write(event, out);
+        if (tail) {
+            out.put((byte) counted);
+        }
+        if (note != NO_NOTE) {
+            out.putLong(note);
+        }
         return out.array();
     }
 
     private static Kept kept(byte[] value) {
         ByteBuffer in = ByteBuffer.wrap(value);
-        boolean matched = in.get() == 1;
-        return new Kept(BinaryEvents.read(in), matched);
+        int matched = in.get();
+        ShopEvent event = BinaryEvents.read(in);
+        int matches = in.hasRemaining() ? in.get() : matched;
+        return new Kept(event, matches, in.remaining() >= Long.BYTES ? in.getLong() : NO_NOTE);
     }
 
-    /** A kept copy, and whether anything of the other side has matched it. */
-    record Kept(ShopEvent event, boolean matched) {
+    /**
+     * A kept copy, how many records of the other side have matched it (at most {@value #MOST_MATCHES}), and its note
+     * ({@link #NO_NOTE} if none): for a late order, the watermark of its partition that refused it.
+     */
+    record Kept(ShopEvent event, int matches, long note) {
+
+        boolean matched() {
+            return matches > 0;
+        }
 
         Order order() {
             return (Order) event;

@@ -38,8 +38,8 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
 @SpringBootTest(classes = JoinServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {JoinServiceApplication.CONFIG_NAME, "shopstream.watermark.idle-timeout=2s"})
 @EmbeddedKafka(partitions = 3,
-        topics = {"orders", "payments", "orders-paid", "orders-payment-status", "join-service-late",
-                "join-service-dlq"},
+        topics = {"orders", "payments", "orders-paid", "orders-payment-status", "payments-unmatched",
+                "payments-mismatched", "join-service-late", "join-service-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,
                 KafkaTestClients.NO_TIME_RETENTION})
 class ForeignPartitionerBrokerTest extends ServiceBrokerTest {

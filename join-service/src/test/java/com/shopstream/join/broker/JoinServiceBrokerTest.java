@@ -25,8 +25,8 @@ import org.springframework.kafka.test.context.EmbeddedKafka;
 @SpringBootTest(classes = JoinServiceApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {JoinServiceApplication.CONFIG_NAME})
 @EmbeddedKafka(partitions = 1,
-        topics = {"orders", "payments", "orders-paid", "orders-payment-status", "join-service-late",
-                "join-service-dlq"},
+        topics = {"orders", "payments", "orders-paid", "orders-payment-status", "payments-unmatched",
+                "payments-mismatched", "join-service-late", "join-service-dlq"},
         brokerProperties = {KafkaTestClients.TXN_LOG_REPLICATION, KafkaTestClients.TXN_LOG_MIN_ISR,
                 KafkaTestClients.NO_TIME_RETENTION})
 class JoinServiceBrokerTest extends ServiceBrokerTest {

@@ -177,7 +177,8 @@ class JoinBoundTest {
 
         assertThat(TopologyNames.stores(description)).containsExactly("order-payment-join-by-order-id-batches",
                 "order-payment-join-by-order-id-batches-before-commit", "order-payment-join-by-order-id-watermarks",
-                "order-payment-join-by-order-id-watermarks-before-commit", "order-payment-join-orders",
+                "order-payment-join-by-order-id-watermarks-before-commit", "order-payment-join-late-orders",
+                "order-payment-join-orders",
                 "order-payment-join-payments", "order-payment-join-watermarks",
                 "order-payment-join-watermarks-before-commit");
         assertThat(TopologyNames.topics(description)).contains("order-payment-join-by-order-id-repartition");

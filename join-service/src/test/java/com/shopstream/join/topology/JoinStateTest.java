@@ -36,10 +36,10 @@ class JoinStateTest {
     @Test
     void copiesExpireOldestFirstAtTheirEventTimePlusTheBound() {
         JoinState orders = new JoinState(store, BOUND);
-        orders.add(order(3, 10), false);
-        orders.add(order(1, 20), true);
-        orders.add(order(2, 10), false);
-        orders.add(order(2, 10), false);   // a second copy of the same order and time
+        orders.add(order(3, 10), 0);
+        orders.add(order(1, 20), 1);
+        orders.add(order(2, 10), 0);
+        orders.add(order(2, 10), 0);   // a second copy of the same order and time
 
         assertThat(orders.removeUpTo(at(10) + BOUND - 1)).isEmpty();
         assertThat(ids(orders.removeUpTo(at(10) + BOUND))).containsExactly(2L, 2L, 3L);
@@ -51,13 +51,48 @@ class JoinStateTest {
     @Test
     void aStartOnTheStoreExpiresWhatTheLastRunKeptInTheSameOrder() {
         JoinState before = new JoinState(store, 0);
-        before.add(payment(5, 30), true);
-        before.add(payment(4, 30), true);
-        before.add(payment(6, -10), true);   // before 1970: expiry times below zero order as times too
+        before.add(payment(5, 30), 1);
+        before.add(payment(4, 30), 1);
+        before.add(payment(6, -10), 1);   // before 1970: expiry times below zero order as times too
 
         JoinState restarted = new JoinState(store, 0);
         assertThat(restarted.size()).isEqualTo(3);
         assertThat(ids(restarted.removeUpTo(at(30)))).containsExactly(6L, 4L, 5L);
+    }
+
+    @Test
+    void aCopyCountsItsMatchesAndKeepsItsNote() {
+        JoinState orders = new JoinState(store, BOUND);
+        Bytes key = orders.add(order(1, 10), 0);
+        orders.add(order(2, 10), 0, at(7));   // a late order, refused by its partition's watermark at 7 s
+
+        for (int match = 0; match < JoinState.MOST_MATCHES + 3; match++) {
+            orders.matchedAgain(key, orders.find(1, at(10), at(10)).get(0).value);
+        }
+        JoinState.Kept counted = orders.find(1, at(0), at(20)).get(0).value;
+        JoinState.Kept noted = orders.find(2, at(0), at(20)).get(0).value;
+
+        assertThat(counted.matches()).as("counted up to the most a byte holds").isEqualTo(JoinState.MOST_MATCHES);
+        assertThat(store.get(key)[0]).as("the flag a release before the count reads: matched").isEqualTo((byte) 1);
+        assertThat(counted.note()).isEqualTo(JoinState.NO_NOTE);
+        assertThat(noted.matches()).isZero();
+        assertThat(noted.note()).isEqualTo(at(7));
+        assertThat(noted.event()).isEqualTo(order(2, 10));
+    }
+
+    @Test
+    void aCopyWrittenBeforeTheReconciliationReadsAsMatchedOnceOrNot() {
+        // the form of 2026-12-06: a flag byte (1: matched) and the event, no note
+        JoinState before = new JoinState(store, BOUND);
+        Bytes key = before.add(order(1, 10), 0);
+        byte[] value = store.get(key);
+        value[0] = 1;
+        store.put(key, value);
+
+        JoinState.Kept kept = new JoinState(store, BOUND).find(1, at(10), at(10)).get(0).value;
+        assertThat(kept.matches()).isEqualTo(1);
+        assertThat(kept.note()).isEqualTo(JoinState.NO_NOTE);
+        assertThat(kept.event()).isEqualTo(order(1, 10));
     }
 
     private static List<Long> ids(List<JoinState.Kept> kept) {

@@ -18,7 +18,8 @@ record OutputSnapshot(Map<String, Map<String, Integer>> appendRows, Map<String, 
                       Map<String, List<DeadLetter>> deadLetters, Map<String, List<Read>> lateRecords) {
 
     static final List<String> APPEND_TOPICS = List.of("orders-per-5m-final", "orders-per-10m-every-5m-final",
-            "customer-sessions-final", "orders-paid", "orders-payment-status", "orders-deduped",
+            "customer-sessions-final", "orders-paid", "orders-payment-status", "payments-unmatched",
+            "payments-mismatched", "orders-deduped",
             "orders-deduped-by-id", "payments-out");
     static final List<String> LATE_TOPICS = List.of("orders-service-late", "session-service-late",
             "join-service-late", "dedup-service-late");

@@ -50,7 +50,7 @@ class RebalanceTest {
     private static final double FIRST_PART = 0.4;
 
     private static final List<String> TOPICS = List.of("orders-per-5m-final", "orders-per-10m-every-5m-final",
-            "orders-paid", "orders-payment-status");
+            "orders-paid", "orders-payment-status", "payments-unmatched", "payments-mismatched");
     private static final List<String> SETTINGS = List.of(
             "--spring.kafka.streams.properties.num.standby.replicas=1",
             // a killed instance leaves no goodbye: the group notices it after the session timeout

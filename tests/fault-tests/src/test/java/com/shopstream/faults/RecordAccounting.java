@@ -8,8 +8,9 @@ import tools.jackson.databind.json.JsonMapper;
  * query, dead-lettered by orders-service, or one of the closing orders (their windows stay open); a
  * {@code payments-raw} record is a row of payments-service's output or one of its dead letters. More accounted than
  * written is a record doubled; fewer, a record lost. These are net counts (a loss and a double would cancel out):
- * the row-by-row comparison with the undisturbed run, beside them, is what sees each row. (The join drops a payment without an order by design, so its
- * input is not accounted here: its outputs are compared with the reference run's instead.)
+ * the row-by-row comparison with the undisturbed run, beside them, is what sees each row. (The join's input is not
+ * accounted here: a payment can be in several paid rows, and the closing ones stay in its state; its outputs,
+ * {@code payments-unmatched} too, are compared with the reference run's instead.)
  *
  * @param in         records written to {@code orders} and {@code payments-raw}, every write acknowledged
  * @param accounted  of those, found again as above

@@ -47,6 +47,11 @@ record StoreBound(String store, long rows, String why) {
             // and at the end of a stream the orders stop up to the bound (5 minutes) before their payments do
             case "order-payment-join-payments" ->
                     kept(store, rates.paymentsPerSecond(), minutes(3 + 5), rates);
+            // a late order that may explain an unmatched payment: refused no further behind its partition's newest
+            // than the bound, until the query's watermark passes order_ts + bound (most late orders are refused
+            // further behind, and not kept at all)
+            case "order-payment-join-late-orders" ->
+                    kept(store, rates.ordersPerSecond(), minutes(5 + 3), rates);
             // a payment id for the idempotency window (24 hours), in a window store whose segments are half of it
             case "payments-edge-ids" -> windowed(store, rates.paymentsPerSecond(), 1, Duration.ofHours(24), rates);
             default -> {

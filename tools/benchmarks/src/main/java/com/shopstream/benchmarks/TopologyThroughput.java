@@ -110,8 +110,9 @@ final class TopologyThroughput {
     private static JoinConfig joinWithStores(ShopTopics topics, StateStoreKind stores) {
         JoinConfig contract = JoinProperties.defaults().toConfig(COMMON, COMMON.lateTopic("join-service"), topics);
         return new JoinConfig(contract.ordersTopic(), contract.paymentsTopic(), contract.lateTopic(),
-                contract.bound(), contract.ordersDelay(), contract.paymentsDelay(), contract.paidTopic(), contract.statusTopic(),
-                stores, topics, contract.repartitionBatchSize());
+                contract.bound(), contract.ordersDelay(), contract.paymentsDelay(), contract.paidTopic(),
+                contract.statusTopic(), contract.unmatchedTopic(), contract.mismatchedTopic(), stores, topics,
+                contract.repartitionBatchSize());
     }
 
     private static Result measure(String service, long orders, GeneratorSettings settings, boolean payments,

@@ -60,6 +60,10 @@ final class GenerateCommand extends SimulatorCommand {
             description = "share of payments after the 5-min bound (default: ${DEFAULT-VALUE})")
     private double outside;
 
+    @Option(names = "--amount-mismatch", paramLabel = "SHARE", defaultValue = "0.01", converter = ShareConverter.class,
+            description = "share of payments of another amount than their order's (default: ${DEFAULT-VALUE})")
+    private double amountMismatch;
+
     @Option(names = "--orders-topic", paramLabel = "TOPIC", defaultValue = "orders",
             description = "where the orders go (default: ${DEFAULT-VALUE})")
     private String ordersTopic;
@@ -83,7 +87,8 @@ final class GenerateCommand extends SimulatorCommand {
     GeneratorSettings settings() {
         try {
             GeneratorSettings settings = GeneratorSettings.defaults(seed, orders).withSpacing(spacing)
-                    .withCustomers(customers).withShares(late, duplicates, paid, outside);
+                    .withCustomers(customers).withShares(late, duplicates, paid, outside)
+                    .withAmountMismatchShare(amountMismatch);
             return settings.withStart(start != null ? start : GeneratorSettings.startEndingBeforeNow(spacing, orders));
         } catch (IllegalArgumentException e) {
             // a negative count or spacing: the command line is wrong, not the run
@@ -120,7 +125,7 @@ final class GenerateCommand extends SimulatorCommand {
                 }
                 if (sent % 10_000 == 0) {
                     bar.show(Math.min(settings.orders(), generator.counts().entrySet().stream()
-                            .filter(e -> e.getKey() == GeneratedEvent.Kind.ORDER || e.getKey() == GeneratedEvent.Kind.LATE_ORDER)
+                            .filter(e -> e.getKey().isNewOrder())
                             .mapToLong(Map.Entry::getValue).sum()), "events " + sent);
                 }
             }

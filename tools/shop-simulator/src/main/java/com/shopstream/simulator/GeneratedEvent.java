@@ -7,10 +7,15 @@ package com.shopstream.simulator;
 public record GeneratedEvent(Kind kind, long orderId, String key, String json, long eventTime) {
 
     public enum Kind {
-        ORDER, LATE_ORDER, DUPLICATE_ORDER, PAYMENT, PAYMENT_OUTSIDE_BOUND;
+        ORDER, LATE_ORDER, SLIGHTLY_LATE_ORDER, DUPLICATE_ORDER, PAYMENT, PAYMENT_OUTSIDE_BOUND;
 
         public boolean isOrder() {
-            return this == ORDER || this == LATE_ORDER || this == DUPLICATE_ORDER;
+            return this == ORDER || this == LATE_ORDER || this == SLIGHTLY_LATE_ORDER || this == DUPLICATE_ORDER;
+        }
+
+        /** An order sent for the first time (not a duplicate). */
+        public boolean isNewOrder() {
+            return isOrder() && this != DUPLICATE_ORDER;
         }
     }
 

@@ -1,8 +1,10 @@
 package com.shopstream.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import com.shopstream.simulator.GeneratedEvent.Kind;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +27,7 @@ class ShopStreamGeneratorTest {
     void aSpacingBelowAMillisecondStillAdvancesEventTime() {
         // 20,000 orders a second, as the live benchmark sends them: 50 µs apart (no disorder, so times are exact)
         GeneratorSettings live = new GeneratorSettings(7, 20_000, 1000, SETTINGS.start(), Duration.ofNanos(50_000),
-                Duration.ZERO, 0, Duration.ofMinutes(30), 0, 0, 0);
+                Duration.ZERO, 0, Duration.ofMinutes(30), 0, 0, 0, 0, 0);
         List<GeneratedEvent> events = events(live);
         long first = live.start().toEpochMilli();
 
@@ -76,6 +78,61 @@ class ShopStreamGeneratorTest {
                 assertThat(event.eventTime() - orderTimes.get(event.orderId())).isGreaterThan(bound);
             }
         }
+    }
+
+    @Test
+    void aShareOfPaymentsIsOfAnotherAmountWithoutChangingAnythingElse() {
+        Map<Long, String> orderAmounts = new HashMap<>();
+        long payments = 0;
+        long differing = 0;
+        for (GeneratedEvent event : events(SETTINGS)) {
+            if (event.kind() == Kind.ORDER) {
+                orderAmounts.put(event.orderId(), amount(event));
+            } else if (!event.isOrder()) {
+                payments++;
+                if (!amount(event).equals(orderAmounts.get(event.orderId()))) {
+                    differing++;
+                    assertThat(new BigDecimal(amount(event)))
+                            .isEqualByComparingTo(new BigDecimal(orderAmounts.get(event.orderId()))
+                                    .add(BigDecimal.ONE));
+                }
+            }
+        }
+        assertThat(differing).as("1 %% of %d", payments).isBetween(100L, 220L);
+        assertThat(events(SETTINGS.withAmountMismatchShare(0))).extracting(GeneratedEvent::orderId, GeneratedEvent::kind,
+                GeneratedEvent::eventTime).as("the same events, in the same order, at the same times")
+                .isEqualTo(events(SETTINGS).stream().map(e -> tuple(e.orderId(),
+                        e.kind(), e.eventTime())).toList());
+    }
+
+    @Test
+    void slightlyLateOrdersComeFourToEightMinutesBehindWithTheirPayments() {
+        GeneratorSettings settings = SETTINGS.withSlightlyLateShare(0.02);
+        Map<Long, Long> slightlyLate = new HashMap<>();
+        long newest = Long.MIN_VALUE;
+        long paid = 0;
+        for (GeneratedEvent event : events(settings)) {
+            if (event.kind() == Kind.SLIGHTLY_LATE_ORDER && newest != Long.MIN_VALUE) {
+                long behind = newest - event.eventTime();
+                assertThat(behind).as("behind the newest order").isBetween(4 * 60_000L - 31_000, 8 * 60_000L);
+                slightlyLate.put(event.orderId(), event.eventTime());
+            } else if (event.kind() == Kind.PAYMENT && slightlyLate.containsKey(event.orderId())) {
+                paid++;
+                assertThat(event.eventTime() - slightlyLate.get(event.orderId()))
+                        .isBetween(0L, GeneratorSettings.PAYMENT_BOUND.toMillis());
+            }
+            if (event.isOrder()) {
+                newest = Math.max(newest, event.eventTime());
+            }
+        }
+        assertThat(slightlyLate).as("2 % of 20,000").hasSizeBetween(300, 500);
+        assertThat(paid).as("most of them paid within the bound").isGreaterThan(200);
+    }
+
+    private static String amount(GeneratedEvent event) {
+        String json = event.json();
+        int start = json.indexOf("\"amount\":") + 9;
+        return json.substring(start, json.indexOf(',', start));
     }
 
     private static List<GeneratedEvent> events(GeneratorSettings settings) {
