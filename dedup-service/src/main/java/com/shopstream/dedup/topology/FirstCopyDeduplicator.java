@@ -55,7 +55,7 @@ final class FirstCopyDeduplicator extends EventTimeOperator<Order, String, Order
         Long expiresAt = seen.get(Bytes.wrap(id));
         // judged against the partition's watermark before this copy, as Spark judges a row against the batch's
         // watermark; state not yet evicted but already behind that watermark no longer counts
-        long partitionWatermark = lateness().partitionWatermark(event.source().topic(), event.newestBefore());
+        long partitionWatermark = partitionWatermark(event);
         if (expiresAt != null && expiresAt >= partitionWatermark) {
             progress().duplicate();
             return;

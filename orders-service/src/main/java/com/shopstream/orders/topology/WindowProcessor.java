@@ -151,7 +151,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
     private void count(String group, Timed.Event<Order> event, long timestamp, Headers headers) {
         Order order = event.event();
         long eventTime = order.eventTimeMillis();
-        long partitionWatermark = lateness().partitionWatermark(event.source().topic(), event.newestBefore());
+        long partitionWatermark = partitionWatermark(event);
         int sourceRefused = windowsOf.refusal(eventTime, partitionWatermark).refusedWindows().size();
         List<String> finalByQuery = windowsOf.refusal(eventTime, closedUpTo).refusedWindows();
         int closed = Math.max(sourceRefused, finalByQuery.size());
