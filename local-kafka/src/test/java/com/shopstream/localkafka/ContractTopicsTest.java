@@ -43,9 +43,23 @@ class ContractTopicsTest {
                         "dedup-service-dlq", "payments-service-dlq");
         assertThat(ContractTopics.toCreate(3)).filteredOn(topic -> !topic.configs().isEmpty())
                 .allSatisfy(topic -> assertThat(topic.configs())
-                        .containsExactlyEntriesOf(Map.of("message.timestamp.type", "LogAppendTime")))
+                        .containsEntry("message.timestamp.type", "LogAppendTime"))
                 .hasSize(EXPECTED.size() - 5);
         assertThat(ContractTopics.coPartitioned()).containsExactly("orders", "payments-raw", "payments");
+    }
+
+    @Test
+    void theFinalTopicsOfWindowsAndSessionsAreUpsertTopicsAndNoOtherIs() {
+        // with an allowed lateness a final row is revised on its key: a consumer (and compaction) keeps the last
+        assertThat(ContractTopics.toCreate(3)).filteredOn(topic -> topic.configs().containsKey("cleanup.policy"))
+                .allSatisfy(topic -> assertThat(topic.configs()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "message.timestamp.type", "LogAppendTime", "cleanup.policy", "compact,delete")))
+                .extracting(NewTopic::name)
+                .containsExactly("orders-per-5m-final", "orders-per-10m-every-5m-final", "customer-sessions-final");
+        assertThat(ContractTopics.toCreate(3)).filteredOn(topic -> !topic.configs().isEmpty()
+                        && !topic.configs().containsKey("cleanup.policy"))
+                .allSatisfy(topic -> assertThat(topic.configs())
+                        .containsExactlyEntriesOf(Map.of("message.timestamp.type", "LogAppendTime")));
     }
 
     @Test

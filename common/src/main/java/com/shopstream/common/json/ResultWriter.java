@@ -18,22 +18,28 @@ public final class ResultWriter {
     }
 
     public static byte[] write(WindowResult row) {
-        return new FlatJsonObject(96)
+        FlatJsonObject json = new FlatJsonObject(112)
                 .instant("window_start", row.windowStart())
                 .instant("window_end", row.windowEnd())
                 .number("orders", row.orders())
-                .decimal("total", row.total())
-                .bytes();
+                .decimal("total", row.total());
+        if (row.revision() != null) {
+            json.number("revision", row.revision());
+        }
+        return json.bytes();
     }
 
     public static byte[] write(SessionResult row) {
-        return new FlatJsonObject(112)
+        FlatJsonObject json = new FlatJsonObject(128)
                 .number("customer_id", row.customerId())
                 .instant("session_start", row.sessionStart())
                 .instant("session_end", row.sessionEnd())
                 .number("orders", row.orders())
-                .decimal("total", row.total())
-                .bytes();
+                .decimal("total", row.total());
+        if (row.revision() != null) {
+            json.number("revision", row.revision());
+        }
+        return json.bytes();
     }
 
     public static byte[] write(StreakUpdate row) {

@@ -32,7 +32,10 @@ class ResultWriterTest {
         for (Instant instant : INSTANTS) {
             for (BigDecimal amount : AMOUNTS) {
                 same(new WindowResult(instant, instant.plusSeconds(300), 7, amount));
+                same(new WindowResult(instant, instant.plusSeconds(300), 7, amount, 1));
+                same(new WindowResult(instant, instant.plusSeconds(300), 7, amount, Integer.MAX_VALUE));
                 same(new SessionResult(-1, instant, instant.plusSeconds(180), 0, amount));
+                same(new SessionResult(-1, instant, instant.plusSeconds(180), 0, amount, 2));
                 same(new JoinRow(1, 2, amount, instant, "p-1 \"quoted\" \\ é ✓", amount, instant));
             }
         }
@@ -50,8 +53,10 @@ class ResultWriterTest {
             Instant start = Instant.ofEpochSecond(random.nextInt(2_000_000_000), random.nextInt(1_000_000_000));
             Instant end = Instant.ofEpochMilli(random.nextLong() >> 20);
             BigDecimal total = BigDecimal.valueOf(random.nextLong(), random.nextInt(6) - 1);
-            same(new WindowResult(start, end, random.nextLong(), total));
-            same(new SessionResult(random.nextLong(), start, end, random.nextInt(), total));
+            same(new WindowResult(start, end, random.nextLong(), total,
+                    random.nextBoolean() ? null : 1 + random.nextInt(1_000)));
+            same(new SessionResult(random.nextLong(), start, end, random.nextInt(), total,
+                    random.nextBoolean() ? null : random.nextInt()));
             same(new StreakUpdate(random.nextLong(), random.nextLong(), random.nextBoolean()));
             same(random.nextBoolean()
                     ? new JoinRow(random.nextLong(), random.nextLong(), total, start, "pay-" + random.nextInt(),

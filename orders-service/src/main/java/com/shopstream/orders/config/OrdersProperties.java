@@ -19,6 +19,8 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  *
  * @param queries     the window queries; when set, they replace the defaults
  * @param grace       the watermark delay of every query that does not set its own
+ * @param allowedLateness how long after a window is final it still takes records, each writing a revised final
+ *                    row, for every query that does not set its own; 0 (the default): a final window refuses records
  * @param stateStores where the windows are kept: {@code rocksdb} or {@code in-memory} (changelogged either way)
  * @param partialAggregation whether each source task adds up its orders per group and slice of event time before
  *                    the repartition and sends the sums (the default), or sends every order (as before; for comparison)
@@ -27,12 +29,17 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  */
 @ConfigurationProperties("shopstream.orders")
 public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration grace,
+                               @DefaultValue("0s") Duration allowedLateness,
                                @DefaultValue("rocksdb") StateStoreKind stateStores,
                                @DefaultValue("true") boolean partialAggregation,
                                @DefaultValue("24h") Duration queryMaxRange,
                                @DefaultValue("10000") int queryMaxRows) {
 
     public OrdersProperties {
+        if (allowedLateness == null || allowedLateness.isNegative()) {
+            throw new IllegalArgumentException("shopstream.orders.allowed-lateness must not be negative: "
+                    + allowedLateness);
+        }
         if (queryMaxRange == null || queryMaxRange.isNegative() || queryMaxRange.isZero()) {
             throw new IllegalArgumentException("shopstream.orders.query-max-range must be positive: " + queryMaxRange);
         }
@@ -49,9 +56,9 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration
 
     public List<WindowQuery> windowQueries() {
         if (queries == null || queries.isEmpty()) {
-            return WindowQuery.contractDefaults(grace);
+            return WindowQuery.contractDefaults(grace, allowedLateness);
         }
-        return queries.stream().map(query -> query.toWindowQuery(grace)).toList();
+        return queries.stream().map(query -> query.toWindowQuery(grace, allowedLateness)).toList();
     }
 
     /** The topology's configuration: these queries, the shared topics and the service's late topic. */
@@ -70,14 +77,17 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration
      * @param groupBy     optional: {@code customer_id}
      * @param updateTopic update-mode output (optional)
      * @param finalTopic  append-mode output (optional)
-     * @param retention   how long windows stay queryable; default 1h, or {@code size} if longer
+     * @param retention   how long windows stay queryable; default 1h, or {@code size + allowed-lateness} if longer
+     * @param allowedLateness how long a final window still takes records; default
+     *                    {@code shopstream.orders.allowed-lateness}
      */
     public record Query(String name, Duration size, Duration advance, Duration grace,
-                        GroupBy groupBy, String updateTopic, String finalTopic, Duration retention) {
+                        GroupBy groupBy, String updateTopic, String finalTopic, Duration retention,
+                        Duration allowedLateness) {
 
-        WindowQuery toWindowQuery(Duration defaultGrace) {
+        WindowQuery toWindowQuery(Duration defaultGrace, Duration defaultAllowedLateness) {
             return new WindowQuery(name, size, advance, grace == null ? defaultGrace : grace, groupBy, updateTopic,
-                    finalTopic, retention);
+                    finalTopic, retention, allowedLateness == null ? defaultAllowedLateness : allowedLateness);
         }
     }
 }

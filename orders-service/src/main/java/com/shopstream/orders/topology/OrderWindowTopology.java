@@ -101,7 +101,8 @@ public final class OrderWindowTopology {
     }
 
     static QueryLateness lateness(WindowQuery query) {
-        return new QueryLateness(query.name(), query.grace(), new TimeWindowLateness(query.size(), query.advance()));
+        return new QueryLateness(query.name(), query.grace(), new TimeWindowLateness(query.size(), query.advance(),
+                query.allowedLateness()));
     }
 
     private static void addQuery(KStream<String, Timed<Order>> grouped, WindowQuery query, FrontierStep frontier,

@@ -9,12 +9,15 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * State store format of {@link WindowAggregate}: version byte, count, scale, unscaled total. Binary because every
- * order reads and writes it; versioned because state outlives releases.
+ * State store format of {@link WindowAggregate}: version byte, count, scale, then (version 2 only) the revision, then
+ * the unscaled total. Binary because every order reads and writes it; versioned because state outlives releases. A
+ * window no late record revised is written as version 1, as before revisions existed: a query without allowed
+ * lateness keeps its state byte for byte, and a build before them still reads it.
  */
 public final class WindowAggregateSerde implements Serde<WindowAggregate> {
 
-    private static final byte VERSION = 1;
+    private static final byte UNREVISED = 1;
+    private static final byte REVISED = 2;
 
     @Override
     public Serializer<WindowAggregate> serializer() {
@@ -23,12 +26,16 @@ public final class WindowAggregateSerde implements Serde<WindowAggregate> {
                 return null;
             }
             byte[] unscaled = aggregate.total().unscaledValue().toByteArray();
-            return ByteBuffer.allocate(1 + Long.BYTES + Integer.BYTES + unscaled.length)
-                    .put(VERSION)
+            boolean revised = aggregate.revision() != 0;
+            ByteBuffer out = ByteBuffer.allocate(1 + Long.BYTES + Integer.BYTES + (revised ? Integer.BYTES : 0)
+                            + unscaled.length)
+                    .put(revised ? REVISED : UNREVISED)
                     .putLong(aggregate.orders())
-                    .putInt(aggregate.total().scale())
-                    .put(unscaled)
-                    .array();
+                    .putInt(aggregate.total().scale());
+            if (revised) {
+                out.putInt(aggregate.revision());
+            }
+            return out.put(unscaled).array();
         };
     }
 
@@ -38,12 +45,14 @@ public final class WindowAggregateSerde implements Serde<WindowAggregate> {
             if (bytes == null) {
                 return null;
             }
-            ByteBuffer buffer = BinaryFormat.open(bytes, VERSION, "window aggregate");
+            boolean revised = bytes.length > 0 && bytes[0] == REVISED;
+            ByteBuffer buffer = BinaryFormat.open(bytes, revised ? REVISED : UNREVISED, "window aggregate");
             long orders = buffer.getLong();
             int scale = buffer.getInt();
+            int revision = revised ? buffer.getInt() : 0;
             byte[] unscaled = new byte[buffer.remaining()];
             buffer.get(unscaled);
-            return new WindowAggregate(orders, new BigDecimal(new BigInteger(unscaled), scale));
+            return new WindowAggregate(orders, new BigDecimal(new BigInteger(unscaled), scale), revision);
         };
     }
 }

@@ -45,11 +45,17 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * task has seen, which with several input partitions runs ahead of partitions still being read.
  *
  * <p>An order counts in each of its windows that was open for its own partition's watermark before it (the source
- * step refused it for the others and said so). Such a window is still open here: no watermark behind the
- * repartition can be ahead of the partition's own. A window becomes final, and its one append-mode row is written,
- * when the query's watermark reaches its end; it is kept for {@code GET /windows} until the watermark passes
+ * step refused it for the others and said so). Such a window still takes it here: no watermark behind the
+ * repartition can be ahead of the partition's own. A window becomes final, and its append-mode row is written (its
+ * only one without allowed lateness, below), when the query's watermark reaches its end; it is kept for {@code GET /windows} until the watermark passes
  * {@code start + retention}. Only when an input partition was idle can the query's
  * watermark pass an order's window first: that order goes to the late topic with the cause {@code idle-partition}.
+ *
+ * <p>With an allowed lateness {@code L}, a window takes orders until the watermark reaches {@code end + L} (the same
+ * rule, {@link TimeWindowLateness}, at the source for the order's partition and here for the query): an order for a
+ * window already final adds to it, and its final row is written again at once with the next {@code revision} (the
+ * first final row is revision 1; the store keeps the last revision a late order wrote, so a restart goes on from it).
+ * The retention is at least {@code size + L}, so a window is never deleted while it may still be revised.
  *
  * <p>Update rows are coalesced per commit interval, as the contract allows (and as the DSL's record cache does): a
  * window's changes since the last row are written once, every commit interval of wall-clock time and before any
@@ -153,8 +159,8 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         long eventTime = order.eventTimeMillis();
         long partitionWatermark = partitionWatermark(event);
         int sourceRefused = windowsOf.refusal(eventTime, partitionWatermark).refusedWindows().size();
-        List<String> finalByQuery = windowsOf.refusal(eventTime, closedUpTo).refusedWindows();
-        int closed = Math.max(sourceRefused, finalByQuery.size());
+        List<String> refusedByQuery = windowsOf.refusal(eventTime, closedUpTo).refusedWindows();
+        int closed = Math.max(sourceRefused, refusedByQuery.size());
         int index = 0;
         boolean inWindow = false;
         for (long start = windowsOf.firstStart(eventTime); start <= eventTime; start += advance, index++) {
@@ -163,9 +169,11 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
                 inWindow = true;
             }
         }
-        if (finalByQuery.size() > sourceRefused) {
-            Refusal refusal = new Refusal(!inWindow, List.copyOf(finalByQuery.subList(sourceRefused,
-                    finalByQuery.size())), "its window was final while its partition was idle");
+        if (refusedByQuery.size() > sourceRefused) {
+            Refusal refusal = new Refusal(!inWindow, List.copyOf(refusedByQuery.subList(sourceRefused,
+                    refusedByQuery.size())), windowsOf.allowedLateness() == 0
+                    ? "its window was final while its partition was idle"
+                    : "its window was past its allowed lateness while its partition was idle");
             context().forward(new Record<>(group, (WindowOutput) new WindowOutput.Late(order), timestamp,
                     lateHeaders(headers, event, eventTime, refusal, closedUpTo)));
         }
@@ -175,7 +183,8 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
      * Counts a partial in every window holding its slice (into {@link #counted}). Its orders counted in every window
      * of their partition's watermark, and none of these windows can be final yet: the source sent the partial before
      * its partition's clock could make one final, and after an idle declaration it sends what could be late as orders
-     * ({@link IdleRisk}). A partial that finds one final anyway (instances whose wall clocks disagree by more than the
+     * ({@link IdleRisk}). A partial that finds one final but within its allowed lateness revises it, as an order
+     * would; one that finds a window past it (instances whose wall clocks disagree by more than the
      * bound allows, or a query's grace lowered while partials were on their way) counts in the windows still open, and
      * for the final ones becomes a dead letter of this query; so does a partial of a slice that does not fit this
      * query's windows (the queries sharing the repartition changed with partials in it). No exception: every query
@@ -194,9 +203,8 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         List<String> finalHere = new ArrayList<>(1);
         boolean inWindow = false;
         for (long start = windowsOf.firstStart(sliceStart); start <= sliceStart; start += advance) {
-            long end = start + size;
-            if (closedUpTo != InputClocks.NONE && end <= closedUpTo) {
-                finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(end));
+            if (windowsOf.refuses(start, closedUpTo)) {
+                finalHere.add(Instant.ofEpochMilli(start) + "/" + Instant.ofEpochMilli(start + size));
                 continue;
             }
             counted.computeIfAbsent(WindowKeys.key(start, entry.group()), key -> new Counted())
@@ -204,7 +212,8 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
             inWindow = true;
         }
         if (!finalHere.isEmpty()) {
-            refuse(entry, partials, new Refusal(!inWindow, List.copyOf(finalHere), "windows already final: the "
+            refuse(entry, partials, new Refusal(!inWindow, List.copyOf(finalHere), (windowsOf.allowedLateness() == 0
+                    ? "windows already final" : "windows past their allowed lateness") + ": the "
                     + "instances' wall clocks disagree by more than max-future-skew + "
                     + SliceCombiner.CLOCK_DISAGREEMENT + ", or the query's grace was lowered with partials on their "
                     + "way"));
@@ -234,14 +243,31 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         }
     }
 
-    /** Adds what was counted to the windows in the store. */
+    /**
+     * Adds what was counted to the windows in the store. A window already final (only within the allowed lateness
+     * can it count anything) gets its update row and its next final revision at once: no later watermark will.
+     */
     private void addCounted() {
         for (Map.Entry<Bytes, Counted> window : counted.entrySet()) {
             Counted more = window.getValue();
             WindowAggregate aggregate = windows.get(window.getKey());
-            windows.put(window.getKey(),
-                    (aggregate == null ? WindowAggregate.EMPTY : aggregate).plus(more.orders, more.total));
-            if (query.updateTopic() != null) {
+            WindowAggregate next = (aggregate == null ? WindowAggregate.EMPTY : aggregate).plus(more.orders,
+                    more.total);
+            long start = WindowKeys.start(window.getKey());
+            boolean revised = query.finalTopic() != null && closedUpTo != InputClocks.NONE
+                    && start + size <= closedUpTo;
+            if (revised) {
+                // no aggregate: the window had no order when it became final, so no final row was written
+                next = next.withRevision(aggregate == null ? 1 : Math.max(aggregate.revision(), 1) + 1);
+            }
+            windows.put(window.getKey(), next);
+            if (revised) {
+                String group = WindowKeys.group(window.getKey());
+                if (query.updateTopic() != null) {
+                    forward(group, start, next, null, WindowOutput.Update::new, more.newest);
+                }
+                forward(group, start, next, next.revision(), WindowOutput.Final::new, start + size - 1);
+            } else if (query.updateTopic() != null) {
                 changed.merge(window.getKey(), more.newest, Math::max);
             }
         }
@@ -284,7 +310,10 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
                 while (due.hasNext()) {
                     KeyValue<Bytes, WindowAggregate> window = due.next();
                     long start = WindowKeys.start(window.key);
-                    forward(WindowKeys.group(window.key), start, window.value, WindowOutput.Final::new, start + size - 1);
+                    // a window revised already (a watermark restored from before its revisions) keeps its number
+                    forward(WindowKeys.group(window.key), start, window.value,
+                            query.revises() ? Math.max(1, window.value.revision()) : null,
+                            WindowOutput.Final::new, start + size - 1);
                 }
             }
         }
@@ -320,7 +349,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         }
         for (Map.Entry<Bytes, Long> window : changed.entrySet()) {
             forward(WindowKeys.group(window.getKey()), WindowKeys.start(window.getKey()),
-                    windows.get(window.getKey()), WindowOutput.Update::new, window.getValue());
+                    windows.get(window.getKey()), null, WindowOutput.Update::new, window.getValue());
         }
         changed.clear();
     }
@@ -332,12 +361,12 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
         }
     }
 
-    private void forward(String group, long start, WindowAggregate aggregate,
+    private void forward(String group, long start, WindowAggregate aggregate, Integer revision,
                          Function<WindowResult, WindowOutput> kind, long timestamp) {
         Instant windowStart = Instant.ofEpochMilli(start);
         Instant windowEnd = Instant.ofEpochMilli(start + size);
         WindowResult result = new WindowResult(windowStart, windowEnd, aggregate.orders(),
-                aggregate.total().setScale(2, RoundingMode.UNNECESSARY));
+                aggregate.total().setScale(2, RoundingMode.UNNECESSARY), revision);
         String key = ResultKeys.window(query.isGrouped() ? group : null, windowStart, windowEnd);
         context().forward(new Record<>(key, kind.apply(result), Math.max(0, timestamp)));
     }

@@ -19,6 +19,15 @@ final class OrderWindowConfigs {
         return OrdersProperties.defaults().toConfig(common, common.lateTopic("orders-service"), TestStreams.topics());
     }
 
+    /** As the service runs with these settings ({@code shopstream.orders.*}), bound as Spring binds them. */
+    static OrderWindowConfig boundFrom(java.util.Map<String, String> settings) {
+        ShopstreamProperties common = ShopstreamProperties.defaults();
+        OrdersProperties orders = new org.springframework.boot.context.properties.bind.Binder(
+                new org.springframework.boot.context.properties.source.MapConfigurationPropertySource(settings))
+                .bindOrCreate("shopstream.orders", OrdersProperties.class);
+        return orders.toConfig(common, common.lateTopic("orders-service"), TestStreams.topics());
+    }
+
     /** The defaults, with or without the speed-ups. */
     static OrderWindowConfig on(SpeedUps path) {
         OrderWindowConfig defaults = defaults();

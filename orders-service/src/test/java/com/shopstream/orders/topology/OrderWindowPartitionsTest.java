@@ -174,6 +174,51 @@ class OrderWindowPartitionsTest {
     }
 
     @Test
+    void aPartialThatFindsAWindowFinalButWithinItsAllowedLatenessRevisesIt() {
+        startWith(new WindowQuery("q", Duration.ofMinutes(10), Duration.ofMinutes(5), Duration.ofMinutes(3), null,
+                null, "finals", null, Duration.ofMinutes(3)));
+        report(0, "10:10:00", false);
+        report(1, "10:10:00", false);
+        report(2, "10:00:00", true);      // the watermark is 10:07: [09:55,10:05) final, revised until 10:08
+        pipe("", partial(2, "10:00:00", 2, "3.00", "10:03:00"));
+        report(0, "10:20:00", false);
+        report(1, "10:20:00", false);
+        report(2, "10:20:00", false);
+
+        // [09:55,10:05) had no order when it became final: the partial writes its first final row
+        assertThat(rows(harness.records("finals"))).containsExactly(
+                "2026-01-22T09:55:00Z/2026-01-22T10:05:00Z 2 3.00",
+                "2026-01-22T10:00:00Z/2026-01-22T10:10:00Z 2 3.00");
+        assertThat(harness.records("finals")).extracting(OutputRecord::value)
+                .allSatisfy(value -> assertThat(value).endsWith(",\"revision\":1}"));
+        assertThat(harness.deadLetters()).isEmpty();
+    }
+
+    @Test
+    void anIdlePartitionsOrderRevisesAWindowWithinItsAllowedLatenessAndIsLateForOnePastIt() {
+        Duration five = Duration.ofMinutes(5);
+        Duration three = Duration.ofMinutes(3);
+        startWith(new WindowQuery("one-minute", five, five, three, null, null, "finals-1", null,
+                        Duration.ofMinutes(1)),
+                new WindowQuery("three-minutes", five, five, three, null, null, "finals-3", null, three));
+        report(0, "10:10:00", false);
+        report(1, "10:10:00", false);
+        report(2, "10:00:00", true);      // orders-2 idle: the watermark is 10:07, [10:00,10:05) final
+        event(4, 2, "10:00:00", "10:03:00");   // orders-2 is read again: on time for it
+
+        assertThat(rows(harness.records("finals-1"))).isEmpty();
+        assertThat(rows(harness.records("finals-3"))).containsExactly(
+                "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 1.00");
+        List<OutputRecord> late = harness.records("orders-service-late");
+        assertThat(late).extracting(OutputRecord::orderId).containsExactly(4L);
+        assertThat(late.get(0).headers())
+                .containsEntry(LateRecordHeaders.QUERY, "one-minute")
+                .containsEntry(LateRecordHeaders.CAUSE, "idle-partition")
+                .containsEntry(LateRecordHeaders.WATERMARK, "2026-01-22T10:07:00Z")
+                .containsEntry(LateRecordHeaders.REFUSED_WINDOWS, "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z");
+    }
+
+    @Test
     void aPartialOfASliceThatDoesNotFitTheWindowsIsADeadLetterAndTheOthersOfItsRecordCount() {
         report(0, "10:00:00", false);
         report(1, "10:00:00", false);
@@ -205,11 +250,11 @@ class OrderWindowPartitionsTest {
                 writer.encoded());
     }
 
-    private void startWith(WindowQuery query) {
+    private void startWith(WindowQuery... queries) {
         harness.close();
         TestStreams streams = TestStreams.forDriver("orders-service");
         harness = new StreamsHarness(OrderWindowTopology.build(streams.builder(), OrderWindowConfigs.of(
-                TestStreams.topics(), List.of(query), StateStoreKind.IN_MEMORY)), streams, WALL_CLOCK);
+                TestStreams.topics(), List.of(queries), StateStoreKind.IN_MEMORY)), streams, WALL_CLOCK);
     }
 
     /**

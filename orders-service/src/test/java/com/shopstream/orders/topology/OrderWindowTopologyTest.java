@@ -13,6 +13,7 @@ import java.util.List;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -168,6 +169,101 @@ class OrderWindowTopologyTest {
         assertThat(openPartials()).isEmpty();
         order(5, 3, "1.00", "10:09:30");
         assertThat(openPartials()).containsExactly("10:05 1 orders 1.00");
+    }
+
+    /**
+     * {@code allowed-lateness}: a final window takes orders until the watermark reaches its end + the lateness, each
+     * writing its final row again with the next revision; past it, the late topic as before.
+     */
+    @Nested
+    class AllowedLateness {
+
+        private static final Duration TWO = Duration.ofMinutes(2);
+
+        @Test
+        void anOrderWithinTheAllowedLatenessRevisesTheFinalRowAndOnePastItIsLate() {
+            start(List.of(new WindowQuery("q", FIVE, FIVE, GRACE, null, "updates", "finals", null, TWO)));
+
+            order(1, 1, "1.00", "10:00:30");
+            order(2, 1, "2.00", "10:08:00");   // watermark 10:05: [10:00,10:05) final, revision 1
+            order(3, 1, "4.00", "10:04:00");   // within 10:07: revision 2
+            order(4, 1, "8.00", "10:09:00");   // watermark 10:06
+            order(5, 1, "16.00", "10:04:30");  // revision 3
+            order(6, 1, "32.00", "10:10:00");  // watermark 10:07 = 10:05 + 2m: the window refuses orders
+            order(7, 1, "64.00", "10:04:59");  // late
+
+            assertThat(revisions(harness.records("finals"))).containsExactly(
+                    "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 1.00 r1",
+                    "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 2 5.00 r2",
+                    "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 3 21.00 r3");
+            assertThat(harness.records("finals").get(1).value()).isEqualTo("{\"window_start\":"
+                    + "\"2026-01-22T10:00:00Z\",\"window_end\":\"2026-01-22T10:05:00Z\",\"orders\":2,"
+                    + "\"total\":5.00,\"revision\":2}");
+            assertThat(rows(harness.records("updates"))).as("each revision has its update row")
+                    .contains("2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 2 5.00",
+                            "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 3 21.00");
+            assertThat(harness.records("updates")).extracting(OutputRecord::value)
+                    .allSatisfy(value -> assertThat(value).doesNotContain("revision"));
+            List<OutputRecord> late = harness.records("orders-service-late");
+            assertThat(late).extracting(OutputRecord::orderId).containsExactly(7L);
+            assertThat(late.get(0).headers())
+                    .containsEntry(LateRecordHeaders.WATERMARK, "2026-01-22T10:07:00Z")
+                    .containsEntry(LateRecordHeaders.REFUSED_WINDOWS, "2026-01-22T10:00:00Z/2026-01-22T10:05:00Z");
+        }
+
+        @Test
+        void aHoppingOrderRevisesTheFinalWindowsWithinTheLatenessAndCountsInTheOpenOnes() {
+            start(List.of(new WindowQuery("h", Duration.ofMinutes(10), FIVE, GRACE, null, null, "finals", null,
+                    Duration.ofMinutes(1))));
+
+            order(1, 1, "1.00", "10:02:00");
+            order(2, 1, "4.00", "10:08:30");   // watermark 10:05:30: [09:55,10:05) final
+            order(3, 1, "2.00", "10:04:00");   // revises [09:55,10:05) (until 10:06), counts in [10:00,10:10)
+            order(4, 1, "8.00", "10:10:00");   // watermark 10:07
+            order(5, 1, "16.00", "10:03:00");  // [09:55,10:05) refuses it, [10:00,10:10) counts it
+            order(6, 1, "32.00", "10:30:00");  // watermark 10:27
+
+            assertThat(revisions(harness.records("finals"))).containsExactly(
+                    "2026-01-22T09:55:00Z/2026-01-22T10:05:00Z 1 1.00 r1",
+                    "2026-01-22T09:55:00Z/2026-01-22T10:05:00Z 2 3.00 r2",
+                    "2026-01-22T10:00:00Z/2026-01-22T10:10:00Z 4 23.00 r1",
+                    "2026-01-22T10:05:00Z/2026-01-22T10:15:00Z 2 12.00 r1",
+                    "2026-01-22T10:10:00Z/2026-01-22T10:20:00Z 1 8.00 r1");
+            List<OutputRecord> late = harness.records("orders-service-late");
+            assertThat(late).extracting(OutputRecord::orderId).containsExactly(5L);
+            assertThat(late.get(0).headers())
+                    .containsEntry(LateRecordHeaders.REFUSED, "some")
+                    .containsEntry(LateRecordHeaders.REFUSED_WINDOWS, "2026-01-22T09:55:00Z/2026-01-22T10:05:00Z");
+        }
+
+        @Test
+        void aGroupedQueryRevisesOnlyTheLateOrdersGroupAndAGroupWithoutOrdersGetsItsFirstFinal() {
+            start(List.of(new WindowQuery("by-customer", FIVE, FIVE, GRACE, GroupBy.CUSTOMER_ID, null, "finals",
+                    null, TWO)));
+
+            order(1, 7, "1.00", "10:01:00");
+            order(2, 8, "2.00", "10:02:00");
+            order(3, 7, "4.00", "10:08:00");   // watermark 10:05: both groups' [10:00,10:05) final
+            order(4, 8, "8.00", "10:03:00");   // revises 8's
+            order(5, 9, "16.00", "10:04:00");  // 9 had no order in it: its first final row, revision 1
+
+            assertThat(revisions(harness.records("finals"))).containsExactly(
+                    "7@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 1.00 r1",
+                    "8@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 2.00 r1",
+                    "8@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 2 10.00 r2",
+                    "9@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z 1 16.00 r1");
+            assertThat(harness.records("orders-service-late")).isEmpty();
+        }
+
+        /** The revision of each final row after its count and total ({@code r-} when it has none). */
+        private List<String> revisions(List<OutputRecord> records) {
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < records.size(); i++) {
+                var revision = com.shopstream.scenario.CanonicalJson.tree(records.get(i).value()).get("revision");
+                out.add(rows(records).get(i) + " r" + (revision == null ? "-" : revision.asInt()));
+            }
+            return out;
+        }
     }
 
     /** The partials the combining step's store holds, by slice start. */

@@ -97,6 +97,33 @@ class WindowProcessorRestartTest {
                 .contains(new WindowOutput.Final(new WindowResult(TEN, TEN.plus(FIVE), 2, new BigDecimal("3.50"))));
     }
 
+    @Test
+    void aRevisionIsKeptWithItsWindowSoAProcessorStartedOnTheStoreGoesOnFromIt() {
+        WindowQuery lenient = new WindowQuery("q", FIVE, FIVE, GRACE, null, null, "finals", null,
+                Duration.ofMinutes(2));
+        long frontier = TEN.plus(FIVE).plus(GRACE).toEpochMilli();   // the watermark reaches 10:05
+        WindowProcessor first = new WindowProcessor(lenient, OrderWindowTopology.lateness(lenient), "frontier");
+        first.init(context);
+        first.process(order(1, "10:01:00", "1.50"));
+        first.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
+        first.process(order(2, "10:02:00", "2.00"));   // within the allowed lateness: revision 2
+        MockStores.commit(context, lenient.storeName());
+        assertThat(windows.get(WindowKeys.key(TEN.toEpochMilli(), "all")))
+                .isEqualTo(new WindowAggregate(2, new BigDecimal("3.50"), 2));
+        first.close();
+
+        context.resetForwards();
+        WindowProcessor second = new WindowProcessor(lenient, OrderWindowTopology.lateness(lenient), "frontier");
+        second.init(context);   // the frontier store here is empty: the watermark comes back with the next advance
+        second.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
+        second.process(order(3, "10:03:00", "1.00"));
+
+        assertThat(context.forwarded()).<WindowOutput>extracting(forwarded -> forwarded.record().value())
+                .containsExactly(
+                        new WindowOutput.Final(new WindowResult(TEN, TEN.plus(FIVE), 2, new BigDecimal("3.50"), 2)),
+                        new WindowOutput.Final(new WindowResult(TEN, TEN.plus(FIVE), 3, new BigDecimal("4.50"), 3)));
+    }
+
     /** An order of 2026-01-22 at {@code time}, of the one group {@code all}, from partition 0. */
     static Record<String, Timed<Order>> order(long id, String time, String amount) {
         Instant at = Instant.parse("2026-01-22T" + time + "Z");

@@ -51,4 +51,43 @@ class WindowQueryTest {
         assertThatThrownBy(() -> new WindowQuery("r", FIVE, null, FIVE, null, "u", null, Duration.ofMinutes(4)))
                 .hasMessageContaining("retention PT4M is shorter than the window (PT5M)");
     }
+
+    @Test
+    void anAllowedLatenessIsNotNegativeAndTheRetentionKeepsAWindowUntilItEnds() {
+        assertThatThrownBy(() -> new WindowQuery("q", FIVE, null, FIVE, null, "u", null, null, Duration.ofSeconds(-1)))
+                .hasMessage("window query q: allowed-lateness must not be negative: PT-1S");
+        assertThat(new WindowQuery("q", FIVE, null, FIVE, null, "u", null, null, null).allowedLateness())
+                .isZero();
+        assertThat(new WindowQuery("q", FIVE, null, FIVE, null, "u", null, null, Duration.ofMinutes(30))
+                .retention()).as("the default hour holds size + lateness").isEqualTo(Duration.ofHours(1));
+        assertThat(new WindowQuery("q", Duration.ofHours(1), null, FIVE, null, "u", null, null, FIVE).retention())
+                .as("else the default grows to it").isEqualTo(Duration.ofMinutes(65));
+        assertThatThrownBy(() -> new WindowQuery("q", FIVE, null, FIVE, null, "u", null, Duration.ofMinutes(6),
+                Duration.ofMinutes(2)))
+                .hasMessage("window query q: retention PT6M is shorter than the window (PT5M) plus its "
+                        + "allowed-lateness (PT2M): a window must take its last record before it goes");
+    }
+
+    @Test
+    void theServiceWideAllowedLatenessIsEveryQuerysUnlessOneSetsItsOwn() {
+        OrderWindowConfig contract = OrderWindowConfigs.boundFrom(java.util.Map.of(
+                "shopstream.orders.allowed-lateness", "2m"));
+        OrderWindowConfig own = OrderWindowConfigs.boundFrom(java.util.Map.of(
+                "shopstream.orders.allowed-lateness", "2m",
+                "shopstream.orders.queries[0].name", "a", "shopstream.orders.queries[0].size", "5m",
+                "shopstream.orders.queries[0].final-topic", "a-final",
+                "shopstream.orders.queries[1].name", "b", "shopstream.orders.queries[1].size", "5m",
+                "shopstream.orders.queries[1].final-topic", "b-final",
+                "shopstream.orders.queries[1].allowed-lateness", "7m"));
+
+        assertThat(contract.queries()).extracting(WindowQuery::allowedLateness)
+                .containsExactly(Duration.ofMinutes(2), Duration.ofMinutes(2));
+        assertThat(own.queries()).extracting(WindowQuery::allowedLateness)
+                .containsExactly(Duration.ofMinutes(2), Duration.ofMinutes(7));
+        assertThat(OrderWindowConfigs.defaults().queries()).extracting(WindowQuery::allowedLateness)
+                .containsOnly(Duration.ZERO);
+        assertThatThrownBy(() -> OrderWindowConfigs.boundFrom(java.util.Map.of(
+                "shopstream.orders.allowed-lateness", "-1m")))
+                .hasStackTraceContaining("shopstream.orders.allowed-lateness must not be negative: PT-1M");
+    }
 }

@@ -17,6 +17,7 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  *
  * @param gap          session gap
  * @param grace        watermark delay
+ * @param allowedLateness how long a final session is kept and still takes orders, each writing a revised final row
  * @param updateTopic  every change of a session; blank to write no update rows (append mode only)
  * @param finalTopic   each session once, when final
  * @param streak       the streak's settings
@@ -26,6 +27,7 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 public record SessionProperties(
         @DefaultValue("3m") Duration gap,
         @DefaultValue("3m") Duration grace,
+        @DefaultValue("0s") Duration allowedLateness,
         @DefaultValue("customer-sessions") String updateTopic,
         @DefaultValue("customer-sessions-final") String finalTopic,
         @DefaultValue Streak streak,
@@ -41,7 +43,7 @@ public record SessionProperties(
     public SessionConfig toConfig(ShopstreamProperties common, String lateTopic, ShopTopics topics) {
         return new SessionConfig(common.topics().orders(), lateTopic, gap, grace, updateTopic, finalTopic,
                 streak.topic(), streak.threshold(), streak.timeout(), streak.clock(), streak.checkInterval(),
-                stateStores, topics, common.repartitionBatchSize());
+                stateStores, topics, common.repartitionBatchSize(), allowedLateness);
     }
 
     /**

@@ -10,10 +10,15 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
-/** Store format of a customer's open sessions: version, count, then per session first, last, orders, total. */
+/**
+ * Store format of a customer's sessions: version, count, then per session first, last, orders, total, and (version 2
+ * only) its revision and a flags byte (1: its final row holds what it holds, 2: a final row is under its key). Sessions without a final row (all of them unless there
+ * is an allowed lateness) are written as version 1, as before revisions existed.
+ */
 final class OpenSessionsSerde implements Serde<List<OpenSession>> {
 
-    private static final byte VERSION = 1;
+    private static final byte UNREVISED = 1;
+    private static final byte REVISED = 2;
 
     @Override
     public Serializer<List<OpenSession>> serializer() {
@@ -22,15 +27,20 @@ final class OpenSessionsSerde implements Serde<List<OpenSession>> {
                 return null;
             }
             List<byte[]> totals = sessions.stream().map(s -> s.total().unscaledValue().toByteArray()).toList();
+            boolean revised = sessions.stream().anyMatch(s -> s.revision() != 0 || s.finalWritten()
+                    || s.finalUnderKey());
             int size = 1 + Integer.BYTES;
             for (byte[] total : totals) {
-                size += 3 * Long.BYTES + 2 * Integer.BYTES + total.length;
+                size += 3 * Long.BYTES + 2 * Integer.BYTES + total.length + (revised ? Integer.BYTES + 1 : 0);
             }
-            ByteBuffer out = ByteBuffer.allocate(size).put(VERSION).putInt(sessions.size());
+            ByteBuffer out = ByteBuffer.allocate(size).put(revised ? REVISED : UNREVISED).putInt(sessions.size());
             for (int i = 0; i < sessions.size(); i++) {
                 OpenSession s = sessions.get(i);
                 out.putLong(s.first()).putLong(s.last()).putLong(s.orders())
                         .putInt(s.total().scale()).putInt(totals.get(i).length).put(totals.get(i));
+                if (revised) {
+                    out.putInt(s.revision()).put((byte) ((s.finalWritten() ? 1 : 0) | (s.finalUnderKey() ? 2 : 0)));
+                }
             }
             return out.array();
         };
@@ -42,7 +52,8 @@ final class OpenSessionsSerde implements Serde<List<OpenSession>> {
             if (bytes == null) {
                 return null;
             }
-            ByteBuffer in = BinaryFormat.open(bytes, VERSION, "open-sessions");
+            boolean revised = bytes.length > 0 && bytes[0] == REVISED;
+            ByteBuffer in = BinaryFormat.open(bytes, revised ? REVISED : UNREVISED, "open-sessions");
             int count = in.getInt();
             List<OpenSession> sessions = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
@@ -52,7 +63,15 @@ final class OpenSessionsSerde implements Serde<List<OpenSession>> {
                 int scale = in.getInt();
                 byte[] unscaled = new byte[in.getInt()];
                 in.get(unscaled);
-                sessions.add(new OpenSession(first, last, orders, new BigDecimal(new BigInteger(unscaled), scale)));
+                BigDecimal total = new BigDecimal(new BigInteger(unscaled), scale);
+                if (revised) {
+                    int revision = in.getInt();
+                    byte flags = in.get();
+                    sessions.add(new OpenSession(first, last, orders, total, revision, (flags & 1) != 0,
+                            (flags & 2) != 0));
+                } else {
+                    sessions.add(new OpenSession(first, last, orders, total));
+                }
             }
             return sessions;
         };

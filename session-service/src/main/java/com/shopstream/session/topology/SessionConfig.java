@@ -23,12 +23,14 @@ import java.util.Set;
  * @param streakClock          what measures quiet time
  * @param streakCheckInterval  how often timeouts are checked (in stream time, or wall-clock time)
  * @param repartitionBatchSize orders per record of the repartition by customer at most ({@code 1}: one each)
+ * @param allowedLateness      how long after a session is final it is kept and still takes orders, each writing a
+ *                             revised final row; {@link Duration#ZERO}: a final session is gone
  */
 public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, Duration grace,
                             String sessionsTopic, String finalSessionsTopic, String streaksTopic,
                             BigDecimal streakThreshold, Duration streakTimeout, StreakClock streakClock,
                             Duration streakCheckInterval, StateStoreKind stores, ShopTopics topics,
-                            int repartitionBatchSize) {
+                            int repartitionBatchSize, Duration allowedLateness) {
 
     public SessionConfig {
         Objects.requireNonNull(ordersTopic, "ordersTopic");
@@ -48,6 +50,10 @@ public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, 
         positive(gap, "session gap");
         if (grace == null || grace.isNegative()) {
             throw new IllegalArgumentException("session grace must not be negative: " + grace);
+        }
+        if (allowedLateness == null || allowedLateness.isNegative()) {
+            throw new IllegalArgumentException("shopstream.session.allowed-lateness must not be negative: "
+                    + allowedLateness);
         }
         positive(streakTimeout, "streak timeout");
         positive(streakCheckInterval, "streak check interval");

@@ -60,7 +60,8 @@ public final class SessionTopology {
 
     public static Topology build(StreamsBuilder builder, SessionConfig config) {
         ShopTopics topics = config.topics();
-        QueryLateness sessions = new QueryLateness(SESSIONS, config.grace(), new SessionLateness(config.gap()));
+        QueryLateness sessions = new QueryLateness(SESSIONS, config.grace(), new SessionLateness(config.gap(),
+                config.allowedLateness()));
         QueryLateness streaks = new QueryLateness(STREAKS, config.grace(), LatenessRule.NEVER_LATE);
         List<QueryLateness> queries = config.runsStreak() ? List.of(sessions, streaks) : List.of(sessions);
         List<String> inputs = List.of(config.ordersTopic());
@@ -94,7 +95,8 @@ public final class SessionTopology {
         // (KeyValueState)
         StoreBuilder<?> open = config.stores().keyValueStore(stores.open(), Serdes.String(), new OpenSessionsSerde());
         BranchedKStream<String, SessionChange> kinds = byCustomer
-                .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap, stores, updates),
+                .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap,
+                                        config.allowedLateness().toMillis(), stores, updates),
                                 open, BeforeCommit.signalStore(open),
                                 ExpiryIndex.storeBuilder(stores.ends(), config.stores())),
                         Named.as(SESSIONS + "-windows"), frontier.storeName())

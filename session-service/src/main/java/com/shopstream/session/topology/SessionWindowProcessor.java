@@ -9,6 +9,7 @@ import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.common.writebehind.KeyValueState;
+import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.Refusal;
 import java.math.RoundingMode;
@@ -27,7 +28,8 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * {@code [t, t + gap)}; the customer's open sessions whose intervals overlap or touch it merge with it (an order
  * exactly {@code gap} after a session's last order joins it). A merge that changes a session's start tombstones the
  * absorbed session's key on the update topic. A session is final once the watermark reaches {@code last + gap}: it
- * is written to the final topic and its state removed, so a later order near it starts a new session, as in Spark
+ * is written to the final topic and (without allowed lateness, below) its state removed, so a later order near it
+ * starts a new session, as in Spark
  * (Kafka Streams' own session windows would reopen it, and close it one millisecond later than the contract says).
  *
  * <p>It runs on the query's watermark (the oldest of every orders partition's), and sees the orders in the order of
@@ -46,10 +48,24 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  *
  * <p>Without update rows (append mode only) nothing is held and no tombstone written: a session's one row is its final
  * one.
+ *
+ * <p>With an allowed lateness {@code L} (Flink's, for session windows), an order its own partition admits (until
+ * {@code t + gap + L}) merges with the sessions it touches, final or not: a final session stays in the store until the
+ * watermark reaches {@code end + gap + L}, when no order that touches it (at most {@code gap} after its last) can be
+ * admitted any more. The merged session's final row is the next revision of theirs: at once if
+ * its end is behind the watermark, else when the watermark reaches it. A final session it absorbed under another key
+ * (the order came before its start) gets a tombstone on the final topic, which is an upsert topic then: what a
+ * consumer keeps of each key is the last row.
  */
 final class SessionWindowProcessor extends EventTimeOperator<Order, String, SessionChange> {
 
     private final long gap;
+    private final long allowedLateness;
+    /**
+     * How long after its end a final session is kept: while an order that touches it (at most {@code gap} after its
+     * last) may still be admitted, until {@code order_ts + gap + L}; without allowed lateness, not at all (Spark's rule).
+     */
+    private final long keptAfterEnd;
     private final SessionStores stores;
     private final boolean writesUpdates;
     private KeyValueState<String, List<OpenSession>> sessions;
@@ -59,10 +75,16 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     /** Whether every open session's row was written since the start (see the class comment). */
     private boolean storeRowsWritten;
 
-    /** @param writesUpdates whether update rows (and the tombstones of merges) are written, or final rows only */
-    SessionWindowProcessor(QueryLateness query, long gap, SessionStores stores, boolean writesUpdates) {
+    /**
+     * @param allowedLateness how long (ms) a final session is kept and still takes orders
+     * @param writesUpdates   whether update rows (and the tombstones of merges) are written, or final rows only
+     */
+    SessionWindowProcessor(QueryLateness query, long gap, long allowedLateness, SessionStores stores,
+                           boolean writesUpdates) {
         super(query, Order.class, stores.frontier());
         this.gap = gap;
+        this.allowedLateness = allowedLateness;
+        this.keptAfterEnd = allowedLateness == 0 ? 0 : gap + allowedLateness;
         this.stores = stores;
         this.writesUpdates = writesUpdates;
     }
@@ -111,17 +133,47 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
                 kept.add(session);
             }
         }
+        boolean revisesAFinal = false;
+        for (OpenSession session : absorbed) {
+            if (session.revision() > 0) {
+                revisesAFinal = true;
+                if (session.finalUnderKey() && session.first() != merged.first()) {
+                    // its key is no session any more: a consumer of the final topic drops it
+                    context().forward(record.withKey(key(customerId, session)).withValue(SessionChange.closed(null)));
+                }
+            }
+        }
+        // only within the allowed lateness can a session be final as it forms (its end behind the watermark)
+        boolean finalNow = allowedLateness > 0 && watermark() != InputClocks.NONE && merged.end(gap) <= watermark();
+        if (finalNow) {
+            merged = merged.finalised();
+        }
         kept.add(merged);
         kept.sort(Comparator.comparingLong(OpenSession::first));
         sessions.put(customer, kept);
-        if (absorbed.isEmpty()) {
+        if (absorbed.isEmpty() || revisesAFinal || finalNow) {
             // a new session. One that grew keeps the index entries of what it absorbed, each at or before its end:
-            // when the watermark passes one, the session is looked at and indexed again at its end then
-            ends.add(merged.end(gap), customer.getBytes(StandardCharsets.UTF_8));
+            // when the watermark passes one, the session is looked at and indexed again at its end then. A final
+            // session it absorbed had its entry at its end + the allowed lateness, maybe after the merged one's end
+            ends.add(nextLook(merged), customer.getBytes(StandardCharsets.UTF_8));
         }
         if (writesUpdates) {
             writeOrHold(record, customerId, merged, absorbed);
         }
+        if (finalNow) {
+            if (!storeRowsWritten) {
+                writeUpdates();   // the rows a stop may have dropped go before the first final row
+            }
+            updates.take(new SessionId(customerId, merged.first()))
+                    .ifPresent(held -> context().forward(updateRow(held)));   // its last update first
+            context().forward(record.withKey(key(customerId, merged))
+                    .withValue(SessionChange.closed(finalResult(customerId, merged))));
+        }
+    }
+
+    /** When the watermark next decides about a session: at its end it is final, {@link #keptAfterEnd} later it goes. */
+    private long nextLook(OpenSession session) {
+        return session.finalWritten() ? session.end(gap) + keptAfterEnd : session.end(gap);
     }
 
     /** The update rows of a change: a merge's at once, tombstones first; else the session's row, held. */
@@ -157,25 +209,31 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
                 continue;   // an index entry of a session that closed already
             }
             List<OpenSession> stillOpen = new ArrayList<>();
+            boolean changed = false;
             for (OpenSession session : open) {
-                if (session.end(gap) <= watermark) {
+                if (!session.finalWritten() && session.end(gap) <= watermark) {
                     if (!storeRowsWritten) {
                         writeUpdates();   // the rows a stop may have dropped go before the first final row
                     }
                     updates.take(new SessionId(customerId, session.first()))
                             .ifPresent(held -> context().forward(updateRow(held)));   // its last update first
+                    session = session.finalised();
                     context().forward(trigger.withKey(key(customerId, session))
-                            .withValue(SessionChange.closed(result(customerId, session))));
+                            .withValue(SessionChange.closed(finalResult(customerId, session))));
+                    changed = true;
+                }
+                if (session.finalWritten() && session.end(gap) + keptAfterEnd <= watermark) {
+                    changed = true;   // no order its partition admits can touch it any more (at once without lateness)
                 } else {
                     stillOpen.add(session);
-                    // the entry just passed may have been its only one (it grew since): index it where it ends now
-                    // (the same key again if it had not grown)
-                    ends.add(session.end(gap), expired.key());
+                    // the entry just passed may have been its only one (it grew since): index it where it is looked
+                    // at next (the same key again if it had not grown)
+                    ends.add(nextLook(session), expired.key());
                 }
             }
             if (stillOpen.isEmpty()) {
                 sessions.delete(customer);
-            } else if (stillOpen.size() != open.size()) {
+            } else if (changed) {
                 sessions.put(customer, stillOpen);
             }
         }
@@ -237,8 +295,17 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     }
 
     private SessionResult result(long customer, OpenSession session) {
+        return row(customer, session, null);
+    }
+
+    /** A final row: with its revision when sessions have an allowed lateness, as before without one. */
+    private SessionResult finalResult(long customer, OpenSession session) {
+        return row(customer, session, allowedLateness > 0 ? session.revision() : null);
+    }
+
+    private SessionResult row(long customer, OpenSession session, Integer revision) {
         return new SessionResult(customer, Instant.ofEpochMilli(session.first()),
                 Instant.ofEpochMilli(session.end(gap)), session.orders(),
-                session.total().setScale(2, RoundingMode.UNNECESSARY));
+                session.total().setScale(2, RoundingMode.UNNECESSARY), revision);
     }
 }

@@ -10,9 +10,11 @@ import com.shopstream.common.testing.TestStreams;
 import com.shopstream.scenario.CanonicalJson;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.streams.TopologyDescription;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -140,6 +142,89 @@ class SessionTopologyTest {
         assertThat(openSessions("2")).hasSize(1);
     }
 
+    /**
+     * {@code allowed-lateness} (2 minutes here): a final session is kept until the watermark reaches its end + 2 min,
+     * and an order its partition admits (until its own interval's end + 2 min) merges with it, final or not.
+     */
+    @Nested
+    class AllowedLateness {
+
+        @BeforeEach
+        void lenient() {
+            harness.close();
+            TestStreams streams = TestStreams.forDriver("session-service");
+            harness = new StreamsHarness(SessionTopology.build(streams.builder(),
+                    SessionConfigs.with(Map.of("shopstream.session.allowed-lateness", "2m"))), streams);
+        }
+
+        @Test
+        void ordersWithinTheLatenessReviseTheFinalSessionTheyTouchAndOnePastItIsLate() {
+            order(1, 1, "10:00:00");   // [10:00, 10:03)
+            order(2, 2, "10:06:00");   // watermark 10:03: final, revision 1
+            order(3, 1, "09:59:00");   // 09:59 + 3 + 2 min > 10:03: joins it, which now starts at 09:59 and ends
+                                       // at 10:03, behind the watermark: revision 2 at once, the old key tombstoned
+            order(4, 1, "10:02:00");   // joins it: [09:59, 10:05), open again (ends after the watermark)
+            order(5, 2, "10:08:00");   // watermark 10:05: final again, revision 3; kept until 10:05 + 3 + 2 min
+            order(6, 2, "10:12:00");   // watermark 10:09
+            order(7, 1, "10:04:30");   // joins it: ends 10:07:30, behind the watermark: revision 4 at once
+            order(8, 1, "10:03:00");   // 10:03 + 3 + 2 min <= 10:09: late
+
+            assertThat(rows(harness.records("customer-sessions-final"))).containsExactly(
+                    "1@2026-01-22T10:00:00Z 10:00:00-10:03:00 1 r1",
+                    "1@2026-01-22T10:00:00Z tombstone",
+                    "1@2026-01-22T09:59:00Z 09:59:00-10:03:00 2 r2",
+                    "1@2026-01-22T09:59:00Z 09:59:00-10:05:00 3 r3",
+                    "1@2026-01-22T09:59:00Z 09:59:00-10:07:30 4 r4");
+            assertThat(harness.records("session-service-late")).extracting(OutputRecord::orderId)
+                    .containsExactly(8L);
+            assertThat(openSessions("1")).as("kept until the watermark reaches 10:12:30")
+                    .extracting(OpenSession::first, OpenSession::revision, OpenSession::finalWritten)
+                    .containsExactly(tuple(at("09:59:00"), 4, true));
+
+            order(9, 2, "10:15:30");   // watermark 10:12:30
+            assertThat(openSessions("1")).isNull();
+        }
+
+        @Test
+        void theStoreKeepsAFinalSessionOnlyWhileAnOrderItsPartitionAdmitsCouldTouchIt() {
+            java.util.Random random = new java.util.Random(7);
+            long newest = at("10:00:00");
+            for (int id = 1; id <= 400; id++) {
+                newest += random.nextInt(20) * 1_000L;
+                long orderTs = newest - (random.nextInt(5) == 0 ? random.nextInt(400) * 1_000L : 0);
+                order(id, 1 + random.nextInt(20), Instant.ofEpochMilli(orderTs).toString().substring(11, 19));
+            }
+            long watermark = newest - java.time.Duration.ofMinutes(3).toMillis();
+            long gap = java.time.Duration.ofMinutes(3).toMillis();
+            long lateness = java.time.Duration.ofMinutes(2).toMillis();
+
+            List<OpenSession> stored = new java.util.ArrayList<>();
+            try (var all = harness.driver().<String, List<OpenSession>>getKeyValueStore("customer-sessions-open")
+                    .all()) {
+                all.forEachRemaining(customer -> stored.addAll(customer.value));
+            }
+            assertThat(stored).as("open sessions end after the watermark, final ones are kept only until "
+                    + "end + gap + lateness").allSatisfy(session -> assertThat(session.finalWritten()
+                            ? session.end(gap) + gap + lateness : session.end(gap)).isGreaterThan(watermark))
+                    .anySatisfy(session -> assertThat(session.finalWritten()).isTrue());
+            assertThat(harness.records("customer-sessions-final")).hasSizeGreaterThan(20);
+        }
+
+        @Test
+        void anOnTimeOrderTouchingAFinalSessionJoinsItInsteadOfStartingAnother() {
+            order(1, 1, "10:00:00");   // [10:00, 10:03)
+            order(2, 2, "10:06:00");   // watermark 10:03: final
+            order(3, 1, "10:02:59");   // on time even without lateness (ends 10:05:59): joins the kept session
+            order(4, 2, "10:20:00");   // watermark 10:17
+
+            assertThat(rows(harness.records("customer-sessions-final"))).containsExactly(
+                    "1@2026-01-22T10:00:00Z 10:00:00-10:03:00 1 r1",
+                    "1@2026-01-22T10:00:00Z 10:00:00-10:05:59 2 r2",
+                    "2@2026-01-22T10:06:00Z 10:06:00-10:09:00 1 r1");
+            assertThat(openSessions("1")).as("gone once the watermark passed 10:05:59 + 3 + 2 min").isNull();
+        }
+    }
+
     private List<OpenSession> openSessions(String customer) {
         return harness.driver().<String, List<OpenSession>>getKeyValueStore("customer-sessions-open").get(customer);
     }
@@ -188,8 +273,10 @@ class SessionTopologyTest {
                 return r.key() + " tombstone";
             }
             var value = CanonicalJson.tree(r.value());
+            var revision = value.get("revision");
             return r.key() + " " + value.get("session_start").asString().substring(11, 19) + "-"
-                    + value.get("session_end").asString().substring(11, 19) + " " + value.get("orders").asLong();
+                    + value.get("session_end").asString().substring(11, 19) + " " + value.get("orders").asLong()
+                    + (revision == null ? "" : " r" + revision.asInt());
         }).toList();
     }
 }

@@ -48,7 +48,7 @@ class SessionWindowProcessorRestartTest {
         MockStores.add(context, ExpiryIndex.storeBuilder("ends", StateStoreKind.IN_MEMORY));
         MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
-        processor = new SessionWindowProcessor(query, GAP.toMillis(),
+        processor = new SessionWindowProcessor(query, GAP.toMillis(), 0,
                 new SessionWindowProcessor.SessionStores("open", "ends", "frontier"), true);
     }
 
@@ -117,7 +117,7 @@ class SessionWindowProcessorRestartTest {
     @Test
     void withoutUpdateRowsNothingIsHeldOrScheduledAndAMergedSessionsOnlyRowIsItsFinalOne() {
         QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
-        SessionWindowProcessor appendOnly = new SessionWindowProcessor(query, GAP.toMillis(),
+        SessionWindowProcessor appendOnly = new SessionWindowProcessor(query, GAP.toMillis(), 0,
                 new SessionWindowProcessor.SessionStores("open", "ends", "frontier"), false);
         open.put("9", List.of(session(0, 1, 1, "2.00")));   // a session from before a restart: no row rewritten
         // (and not in the end index this test starts with, so it stays open)

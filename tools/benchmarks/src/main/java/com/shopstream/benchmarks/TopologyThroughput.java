@@ -104,7 +104,7 @@ final class TopologyThroughput {
         return new SessionConfig(config.ordersTopic(), config.lateTopic(), config.gap(), config.grace(),
                 config.sessionsTopic(), config.finalSessionsTopic(), config.streaksTopic(), config.streakThreshold(),
                 config.streakTimeout(), config.streakClock(), config.streakCheckInterval(), stores,
-                config.topics(), config.repartitionBatchSize());
+                config.topics(), config.repartitionBatchSize(), config.allowedLateness());
     }
 
     private static JoinConfig joinWithStores(ShopTopics topics, StateStoreKind stores) {
