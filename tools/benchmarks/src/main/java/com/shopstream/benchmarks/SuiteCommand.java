@@ -36,6 +36,12 @@ final class SuiteCommand implements Callable<Integer> {
             description = "the generator's seed (default: ${DEFAULT-VALUE})")
     private long seed;
 
+    @Option(names = "--customers", paramLabel = "N", defaultValue = "1000",
+            description = "distinct customers of the generated backlog; sessions close only when each customer's "
+                    + "orders are further apart than the gap: 1,000 customers at the generator's rate never do "
+                    + "(default: ${DEFAULT-VALUE})")
+    private int customers;
+
     // SuiteOptions.ALL_TARGETS is a list, not the constant an annotation needs: the field's value is the default
     @Option(names = "--runs", paramLabel = "RUN,...",
             description = "which runs to make, in this order; the spark-* runs need the Spark peer built (mvn -B "
@@ -104,7 +110,7 @@ final class SuiteCommand implements Callable<Integer> {
         Path dir = workDir != null ? workDir : Repository.root().resolve("run").resolve("benchmarks")
                 .resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         try {
-            return new SuiteOptions(orders, seed, List.of(runs.split(",")), liveRate,
+            return new SuiteOptions(orders, seed, customers, List.of(runs.split(",")), liveRate,
                     Duration.ofSeconds(liveWarmUpSeconds), Duration.ofSeconds(liveSeconds), bootstrap,
                     dir.toAbsolutePath(), List.of(jvm.trim().split("\\s+")), jfr, partitions,
                     Benchmarks.streamsProperties(streamsProperties), instances, keepData, bothOrders);

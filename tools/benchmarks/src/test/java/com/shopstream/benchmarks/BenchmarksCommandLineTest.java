@@ -21,13 +21,15 @@ class BenchmarksCommandLineTest {
 
     @Test
     void readsASuiteCommandLineIntoItsOptions() {
-        SuiteOptions options = suite("--orders", "100000", "--seed=7", "--runs", "plain,orders,dedup-pairs",
+        SuiteOptions options = suite("--orders", "100000", "--seed=7", "--customers", "30000", "--runs",
+                "plain,orders,dedup-pairs",
                 "--live-rate", "0", "--live-warmup", "5", "--live-seconds", "10", "--bootstrap", "127.0.0.1:19092",
                 "--work-dir", "/tmp/bench", "--jvm", "-Xmx1g -XX:+UseParallelGC", "--jfr", "--partitions", "6",
                 "--streams-properties", "consumer.max.partition.fetch.bytes=65536,num.stream.threads=2",
                 "--instances", "2", "--keep-data", "--both-orders");
 
-        assertThat(options).isEqualTo(new SuiteOptions(100_000, 7, List.of("plain", "orders", "dedup-pairs"), 0,
+        assertThat(options).isEqualTo(new SuiteOptions(100_000, 7, 30_000, List.of("plain", "orders", "dedup-pairs"),
+                0,
                 Duration.ofSeconds(5), Duration.ofSeconds(10), "127.0.0.1:19092", Path.of("/tmp/bench"),
                 List.of("-Xmx1g", "-XX:+UseParallelGC"), true, 6,
                 List.of("consumer.max.partition.fetch.bytes=65536", "num.stream.threads=2"), 2, true, true));
@@ -39,6 +41,7 @@ class BenchmarksCommandLineTest {
 
         assertThat(options.orders()).isEqualTo(2_000_000);
         assertThat(options.seed()).isEqualTo(42);
+        assertThat(options.customers()).isEqualTo(1_000);
         assertThat(options.targets()).isEqualTo(SuiteOptions.ALL_TARGETS);
         assertThat(options.liveRate()).isEqualTo(20_000);
         assertThat(options.liveWarmUp()).isEqualTo(Duration.ofSeconds(20));

@@ -18,8 +18,9 @@ record BenchTopics(String orders, String paymentsRaw, String payments, String pa
         return BY_CUSTOMER_FINAL;
     }
 
-    static BenchTopics of(long seed, long orders) {
-        String stream = "bench-" + seed + "-" + orders;
+    /** The topics of one generated backlog, named by what makes it (a backlog of the default 1,000 customers as before). */
+    static BenchTopics of(long seed, long orders, int customers) {
+        String stream = "bench-" + seed + "-" + orders + (customers == 1_000 ? "" : "-c" + customers);
         return new BenchTopics(stream + "-orders", stream + "-payments-raw", stream + "-payments",
                 "bench-payments-out", "bench-baseline-");
     }

@@ -58,14 +58,16 @@ public final class SuiteBenchmark {
 
     private static void measure(SuiteOptions options, PrintStream out, String tag, BrokerProcess broker,
                                 String bootstrap, Admin admin) throws Exception {
-        GeneratorSettings settings = GeneratorSettings.defaults(options.seed(), options.orders());
-        BenchTopics topics = BenchTopics.of(options.seed(), options.orders());
+        GeneratorSettings settings = GeneratorSettings.defaults(options.seed(), options.orders())
+                .withCustomers(options.customers());
+        BenchTopics topics = BenchTopics.of(options.seed(), options.orders(), options.customers());
         LOG.info("loading {} orders (seed {}) into {}", options.orders(), options.seed(), topics.inputs());
         LoadedStream stream = new StreamLoader(admin, bootstrap, options.partitions()).load(settings, topics);
         out.printf("Shopstream suite benchmark, %s; %d cores, Java %s%n", Instant.now(),
                 Runtime.getRuntime().availableProcessors(), Runtime.version());
-        out.printf("backlog: %,d orders generated (seed %d): %,d order records (10 %% duplicates, 1 %% very late), "
-                        + "%,d payments, %d partitions; %s%n", options.orders(), options.seed(), stream.orders(),
+        out.printf("backlog: %,d orders of %,d customers generated (seed %d): %,d order records (10 %% duplicates, "
+                        + "1 %% very late), %,d payments, %d partitions; %s%n", options.orders(), options.customers(),
+                options.seed(), stream.orders(),
                 stream.payments(), options.partitions(), stream.reused() ? "already on the broker"
                         : String.format("loaded in %.1f s", stream.loadSeconds()));
         out.printf("every measured JVM: %s; Kafka Streams settings given to all: %s; broker: %s%n",

@@ -29,7 +29,7 @@ import java.util.List;
  *                    with its baseline and its Spark run in both orders (on one broker the later of two runs often
  *                    measures faster, whichever it is)
  */
-public record SuiteOptions(long orders, long seed, List<String> targets, long liveRate, Duration liveWarmUp, Duration liveDuration,
+public record SuiteOptions(long orders, long seed, int customers, List<String> targets, long liveRate, Duration liveWarmUp, Duration liveDuration,
                            String bootstrap, Path workDir, List<String> jvmOptions, boolean jfr, int partitions,
                            List<String> streamsProperties, int instances, boolean keepData,
                            boolean bothOrders) {
@@ -60,9 +60,9 @@ public record SuiteOptions(long orders, long seed, List<String> targets, long li
                 throw new IllegalArgumentException("a streams property is key=value: " + property);
             }
         }
-        if (orders <= 0 || liveRate < 0 || partitions <= 0 || instances <= 0) {
-            throw new IllegalArgumentException("--orders, --partitions and --instances must be positive, --live-rate "
-                    + "at least 0");
+        if (orders <= 0 || customers <= 0 || liveRate < 0 || partitions <= 0 || instances <= 0) {
+            throw new IllegalArgumentException("--orders, --customers, --partitions and --instances must be positive, "
+                    + "--live-rate at least 0");
         }
     }
 }
