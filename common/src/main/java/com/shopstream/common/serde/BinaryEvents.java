@@ -4,7 +4,6 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -71,7 +70,7 @@ public final class BinaryEvents {
     }
 
     private static void putAmount(ByteBuffer out, BigDecimal amount) {
-        byte[] unscaled = amount.unscaledValue().toByteArray();
+        byte[] unscaled = DecimalBytes.unscaled(amount);
         out.put((byte) amount.scale()).put((byte) unscaled.length).put(unscaled);
     }
 
@@ -79,7 +78,7 @@ public final class BinaryEvents {
         int scale = in.get();
         byte[] unscaled = new byte[in.get() & 0xff];
         in.get(unscaled);
-        return new BigDecimal(new BigInteger(unscaled), scale);
+        return DecimalBytes.decimal(unscaled, scale);
     }
 
     private static byte[] utf8(String text) {

@@ -1,8 +1,8 @@
 package com.shopstream.orders.topology;
 
 import com.shopstream.common.serde.BinaryFormat;
+import com.shopstream.common.serde.DecimalBytes;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -25,7 +25,7 @@ public final class WindowAggregateSerde implements Serde<WindowAggregate> {
             if (aggregate == null) {
                 return null;
             }
-            byte[] unscaled = aggregate.total().unscaledValue().toByteArray();
+            byte[] unscaled = DecimalBytes.unscaled(aggregate.total());
             boolean revised = aggregate.revision() != 0;
             ByteBuffer out = ByteBuffer.allocate(1 + Long.BYTES + Integer.BYTES + (revised ? Integer.BYTES : 0)
                             + unscaled.length)
@@ -52,7 +52,7 @@ public final class WindowAggregateSerde implements Serde<WindowAggregate> {
             int revision = revised ? buffer.getInt() : 0;
             byte[] unscaled = new byte[buffer.remaining()];
             buffer.get(unscaled);
-            return new WindowAggregate(orders, new BigDecimal(new BigInteger(unscaled), scale), revision);
+            return new WindowAggregate(orders, DecimalBytes.decimal(unscaled, scale), revision);
         };
     }
 }

@@ -1,8 +1,8 @@
 package com.shopstream.session.topology;
 
 import com.shopstream.common.serde.BinaryFormat;
+import com.shopstream.common.serde.DecimalBytes;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +26,7 @@ final class OpenSessionsSerde implements Serde<List<OpenSession>> {
             if (sessions == null) {
                 return null;
             }
-            List<byte[]> totals = sessions.stream().map(s -> s.total().unscaledValue().toByteArray()).toList();
+            List<byte[]> totals = sessions.stream().map(s -> DecimalBytes.unscaled(s.total())).toList();
             boolean revised = sessions.stream().anyMatch(s -> s.revision() != 0 || s.finalWritten()
                     || s.finalUnderKey());
             int size = 1 + Integer.BYTES;
@@ -63,7 +63,7 @@ final class OpenSessionsSerde implements Serde<List<OpenSession>> {
                 int scale = in.getInt();
                 byte[] unscaled = new byte[in.getInt()];
                 in.get(unscaled);
-                BigDecimal total = new BigDecimal(new BigInteger(unscaled), scale);
+                BigDecimal total = DecimalBytes.decimal(unscaled, scale);
                 if (revised) {
                     int revision = in.getInt();
                     byte flags = in.get();
