@@ -5,13 +5,13 @@ import java.math.BigInteger;
 
 /**
  * A decimal's unscaled value in the bytes {@link BigInteger#toByteArray} gives (two's complement, big-endian, the
- * fewest bytes), and back: the binary formats' way of writing amounts and totals. An amount a long holds (every
- * order's) is written and read without building a {@code BigInteger}, which every order paid for before (it showed
+ * fewest bytes), and back: the binary formats' way of writing amounts and totals. An amount of at most 18 digits
+ * (every order's) is written and read without building a {@code BigInteger}, which every order paid for before (it showed
  * in session-service's profile: docs/benchmarks/log.md); the bytes are the same either way.
  */
 public final class DecimalBytes {
 
-    /** Fewer digits than this fit in a long whatever they are. */
+    /** At most this many digits fit in a long whatever they are. */
     private static final int LONG_DIGITS = 18;
 
     private DecimalBytes() {

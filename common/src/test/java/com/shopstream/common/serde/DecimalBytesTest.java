@@ -22,6 +22,15 @@ class DecimalBytesTest {
                 values.add(BigDecimal.valueOf(unscaled, scale));
             }
         }
+        // about the long's limit: 18 digits take the fast path, 19 (up to 2^63 and past it) must not
+        for (String edge : new String[] {"1000000000000000000", "999999999999999999", "9999999999999999999",
+                "9223372036854775807", "9223372036854775808", "18446744073709551615"}) {
+            for (String sign : new String[] {"", "-"}) {
+                values.add(new BigDecimal(sign + edge));
+                values.add(new BigDecimal(sign + edge).movePointLeft(2));
+            }
+        }
+        values.add(new BigDecimal("-9223372036854775809"));
         values.add(new BigDecimal("123456789012345678901234567890.99"));
         values.add(new BigDecimal("-0.000000000000000000000001"));
         values.add(new BigDecimal("1E+3"));
@@ -35,10 +44,16 @@ class DecimalBytesTest {
         Random random = new Random(20261207);
         for (int i = 0; i < 100_000; i++) {
             long unscaled = random.nextLong() >> random.nextInt(64);
-            BigInteger big = random.nextInt(10) == 0 ? new BigInteger(70 + random.nextInt(60), random)
+            BigInteger big = random.nextInt(10) == 0 ? new BigInteger(58 + random.nextInt(72), random)
                     .multiply(BigInteger.valueOf(random.nextBoolean() ? 1 : -1)) : BigInteger.valueOf(unscaled);
             same(new BigDecimal(big, random.nextInt(12) - 2));
         }
+    }
+
+    @Test
+    void noBytesAreNoNumberAsForBigInteger() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DecimalBytes.decimal(new byte[0], 2))
+                .isInstanceOf(NumberFormatException.class);
     }
 
     private static void same(BigDecimal value) {

@@ -17,7 +17,8 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  *
  * @param gap          session gap
  * @param grace        watermark delay
- * @param allowedLateness how long a final session is kept and still takes orders, each writing a revised final row
+ * @param allowedLateness how far past {@code order_ts + gap} an order is still admitted, revising the final
+ *                     sessions it touches (a final session is kept {@code gap} + this after its end)
  * @param updateTopic  every change of a session; blank to write no update rows (append mode only)
  * @param finalTopic   each session once, when final
  * @param streak       the streak's settings

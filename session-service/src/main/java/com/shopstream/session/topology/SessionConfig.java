@@ -23,8 +23,9 @@ import java.util.Set;
  * @param streakClock          what measures quiet time
  * @param streakCheckInterval  how often timeouts are checked (in stream time, or wall-clock time)
  * @param repartitionBatchSize orders per record of the repartition by customer at most ({@code 1}: one each)
- * @param allowedLateness      how long after a session is final it is kept and still takes orders, each writing a
- *                             revised final row; {@link Duration#ZERO}: a final session is gone
+ * @param allowedLateness      how far past {@code order_ts + gap} an order is still admitted, revising the final
+ *                             sessions it touches (kept {@code gap} + this after their end); {@link Duration#ZERO}:
+ *                             a final session is gone
  */
 public record SessionConfig(String ordersTopic, String lateTopic, Duration gap, Duration grace,
                             String sessionsTopic, String finalSessionsTopic, String streaksTopic,

@@ -38,8 +38,8 @@ final class SuiteCommand implements Callable<Integer> {
 
     @Option(names = "--customers", paramLabel = "N", defaultValue = "1000",
             description = "distinct customers of the generated backlog; sessions close only when each customer's "
-                    + "orders are further apart than the gap: 1,000 customers at the generator's rate never do "
-                    + "(default: ${DEFAULT-VALUE})")
+                    + "orders are further apart than the gap: 1,000 customers at the generator's rate never do; the "
+                    + "live run keeps the generator's 1,000 (default: ${DEFAULT-VALUE})")
     private int customers;
 
     // SuiteOptions.ALL_TARGETS is a list, not the constant an annotation needs: the field's value is the default
