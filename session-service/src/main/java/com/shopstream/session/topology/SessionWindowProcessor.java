@@ -76,7 +76,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     private boolean storeRowsWritten;
 
     /**
-     * @param allowedLateness how long (ms) a final session is kept and still takes orders
+     * @param allowedLateness how far (ms) past {@code order_ts + gap} an order is still admitted (see the class comment)
      * @param writesUpdates   whether update rows (and the tombstones of merges) are written, or final rows only
      */
     SessionWindowProcessor(QueryLateness query, long gap, long allowedLateness, SessionStores stores,
