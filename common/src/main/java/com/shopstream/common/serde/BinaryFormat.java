@@ -16,11 +16,26 @@ public final class BinaryFormat {
     /** The bytes after the version byte, once it is {@code version}. */
     public static ByteBuffer open(byte[] bytes, byte version, String format) {
         ByteBuffer in = ByteBuffer.wrap(bytes);
-        byte found = in.get();
-        if (found != version) {
-            throw new SerializationException("unknown " + format + " format version " + found + " (this build reads "
-                    + version + ")");
-        }
+        readVersion(in, format, version);
         return in;
+    }
+
+    /**
+     * Reads the version byte of a format this build reads in several versions (a newer one written only when it is
+     * needed, so that state written before stays readable): the version found, once it is one of {@code versions}.
+     */
+    public static byte readVersion(ByteBuffer in, String format, byte... versions) {
+        byte found = in.get();
+        for (byte version : versions) {
+            if (found == version) {
+                return found;
+            }
+        }
+        StringBuilder known = new StringBuilder();
+        for (byte version : versions) {
+            known.append(known.isEmpty() ? "" : ", ").append(version);
+        }
+        throw new SerializationException("unknown " + format + " format version " + found + " (this build reads "
+                + known + ")");
     }
 }

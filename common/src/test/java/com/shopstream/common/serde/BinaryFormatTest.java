@@ -19,4 +19,15 @@ class BinaryFormatTest {
                 .isInstanceOf(SerializationException.class)
                 .hasMessage("unknown streak format version 2 (this build reads 1)");
     }
+
+    @Test
+    void aFormatReadInSeveralVersionsSaysWhichOneAndNamesThemAllWhenNone() {
+        java.nio.ByteBuffer second = java.nio.ByteBuffer.wrap(new byte[] {2, 42});
+        assertThat(BinaryFormat.readVersion(second, "test", (byte) 1, (byte) 2)).isEqualTo((byte) 2);
+        assertThat(second.get()).isEqualTo((byte) 42);
+        assertThatThrownBy(() -> BinaryFormat.readVersion(java.nio.ByteBuffer.wrap(new byte[] {3}), "window",
+                (byte) 1, (byte) 2))
+                .isInstanceOf(SerializationException.class)
+                .hasMessage("unknown window format version 3 (this build reads 1, 2)");
+    }
 }

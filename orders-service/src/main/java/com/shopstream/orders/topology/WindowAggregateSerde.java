@@ -45,8 +45,8 @@ public final class WindowAggregateSerde implements Serde<WindowAggregate> {
             if (bytes == null) {
                 return null;
             }
-            boolean revised = bytes.length > 0 && bytes[0] == REVISED;
-            ByteBuffer buffer = BinaryFormat.open(bytes, revised ? REVISED : UNREVISED, "window aggregate");
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            boolean revised = BinaryFormat.readVersion(buffer, "window aggregate", UNREVISED, REVISED) == REVISED;
             long orders = buffer.getLong();
             int scale = buffer.getInt();
             int revision = revised ? buffer.getInt() : 0;

@@ -52,8 +52,8 @@ final class OpenSessionsSerde implements Serde<List<OpenSession>> {
             if (bytes == null) {
                 return null;
             }
-            boolean revised = bytes.length > 0 && bytes[0] == REVISED;
-            ByteBuffer in = BinaryFormat.open(bytes, revised ? REVISED : UNREVISED, "open-sessions");
+            ByteBuffer in = ByteBuffer.wrap(bytes);
+            boolean revised = BinaryFormat.readVersion(in, "open-sessions", UNREVISED, REVISED) == REVISED;
             int count = in.getInt();
             List<OpenSession> sessions = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
