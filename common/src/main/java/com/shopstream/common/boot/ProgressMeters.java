@@ -1,5 +1,6 @@
 package com.shopstream.common.boot;
 
+import com.shopstream.common.progress.LookupNote;
 import com.shopstream.common.progress.PartitionReport;
 import com.shopstream.common.progress.ProgressRegistry;
 import com.shopstream.common.progress.QueryProgress;
@@ -75,6 +76,12 @@ public final class ProgressMeters implements MeterBinder {
                 .tag("query", name).register(registry);
         FunctionCounter.builder("shopstream.duplicates.dropped", query, QueryProgress::duplicates)
                 .description("Records dropped as duplicates").tag("query", name).register(registry);
+        for (LookupNote note : LookupNote.values()) {
+            FunctionCounter.builder("shopstream.lookup.notes", query, q -> q.lookupNotes(note))
+                    .description("What a lookup by event time noted: orders without a customer version, versions "
+                            + "that count later than their valid_from").tag("query", name).tag("note", note.label())
+                    .register(registry);
+        }
         Gauge.builder("shopstream.event.time.max", query, q -> seconds(q.newestEventTime()))
                 .description("Newest event time seen (epoch seconds)").baseUnit("seconds").tag("query", name)
                 .register(registry);

@@ -1,6 +1,8 @@
 package com.shopstream.common.json;
 
+import com.shopstream.common.model.Customer;
 import com.shopstream.common.model.Order;
+import com.shopstream.common.model.OrderEvent;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.eventtime.BrokerClock;
@@ -29,6 +31,7 @@ import tools.jackson.core.json.JsonFactory;
 public final class EventReader {
 
     static final int MAX_PAYMENT_ID_LENGTH = 256;
+    static final int MAX_ATTRIBUTE_LENGTH = 64;
     private static final JsonFactory JSON = new JsonFactory();
 
     private final Clock clock;
@@ -75,7 +78,7 @@ public final class EventReader {
      * edge's answer to its caller. Whatever it answers, the readers of the topic decide again on the broker time.
      */
     public <E extends ShopEvent> E notTooFarAhead(E event) {
-        String field = event instanceof Payment ? "paid_ts" : "order_ts";
+        String field = timeField(event);
         // a pod whose wall clock is behind would refuse honest payments: what it read of the brokers' time counts too
         long now = Math.max(clock.millis(), brokerClock.now().orElse(Long.MIN_VALUE));
         Instant limit = Instant.ofEpochMilli(now).plus(maxFutureSkew);
@@ -84,6 +87,43 @@ public final class EventReader {
                     + " is more than " + maxFutureSkew + " ahead of the wall clock");
         }
         return event;
+    }
+
+    /** A customer version ({@code customers}): {@code customer_id}, {@code tier}, {@code country}, {@code valid_from}. */
+    public Customer readCustomer(byte[] json) {
+        Long customerId = null;
+        String tier = null;
+        String country = null;
+        Instant validFrom = null;
+        try (JsonParser parser = open(json)) {
+            for (String name = parser.nextName(); name != null; name = parser.nextName()) {
+                parser.nextToken();
+                switch (name) {
+                    case "customer_id" -> customerId = once(customerId, name, JsonFields.integer(parser, name));
+                    case "tier" -> tier = once(tier, name, JsonFields.text(parser, name, MAX_ATTRIBUTE_LENGTH));
+                    case "country" ->
+                            country = once(country, name, JsonFields.text(parser, name, MAX_ATTRIBUTE_LENGTH));
+                    case "valid_from" -> validFrom = once(validFrom, name, JsonFields.timestamp(parser, name));
+                    default -> parser.skipChildren();
+                }
+            }
+            close(parser);
+        } catch (JacksonException e) {
+            throw notJson(e);
+        }
+        return new Customer(
+                required(customerId, "customer_id"),
+                required(tier, "tier"),
+                required(country, "country"),
+                required(validFrom, "valid_from"));
+    }
+
+    /** The field that holds an event's event time, as the contract names it. */
+    public static String timeField(ShopEvent event) {
+        if (event instanceof Payment) {
+            return "paid_ts";
+        }
+        return event instanceof Customer ? "valid_from" : "order_ts";
     }
 
     /** The order in {@code json}, read by the parser alone. */
@@ -147,7 +187,7 @@ public final class EventReader {
      * An order or a payment, told apart by its {@code payment_id} field: for topics that carry both (late records of
      * a service that reads both inputs).
      */
-    public ShopEvent readEvent(byte[] json) {
+    public OrderEvent readEvent(byte[] json) {
         return json != null && new String(json, java.nio.charset.StandardCharsets.UTF_8).contains("\"payment_id\"")
                 ? readPayment(json)
                 : readOrder(json);

@@ -1,11 +1,12 @@
 package com.shopstream.common.json;
 
+import com.shopstream.common.model.Customer;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
 
 /**
- * Writes orders and payments in the contract's canonical JSON: amounts with 2 decimals, UTC ISO-8601 instants. Each
+ * Writes orders, payments and customer versions in the contract's canonical JSON: amounts with 2 decimals, UTC ISO-8601 instants. Each
  * straight into its bytes ({@link FlatJsonObject}): dedup-service writes every order it reads.
  */
 public final class EventWriter {
@@ -29,7 +30,19 @@ public final class EventWriter {
         if (event instanceof Payment payment) {
             return write(payment);
         }
-        throw new IllegalArgumentException("not an order or a payment: " + event.getClass().getName());
+        if (event instanceof Customer customer) {
+            return write(customer);
+        }
+        throw new IllegalArgumentException("not an order, a payment or a customer: " + event.getClass().getName());
+    }
+
+    public static byte[] write(Customer customer) {
+        return new FlatJsonObject(96)
+                .number("customer_id", customer.customerId())
+                .string("tier", customer.tier())
+                .string("country", customer.country())
+                .instant("valid_from", customer.validFrom())
+                .bytes();
     }
 
     public static byte[] write(Payment payment) {

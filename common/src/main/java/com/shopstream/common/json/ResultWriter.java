@@ -1,5 +1,6 @@
 package com.shopstream.common.json;
 
+import com.shopstream.common.model.EnrichedOrder;
 import com.shopstream.common.model.JoinRow;
 import com.shopstream.common.model.SessionResult;
 import com.shopstream.common.model.StreakUpdate;
@@ -40,6 +41,18 @@ public final class ResultWriter {
             json.number("revision", row.revision());
         }
         return json.bytes();
+    }
+
+    public static byte[] write(EnrichedOrder row) {
+        return new FlatJsonObject(192)
+                .number("order_id", row.orderId())
+                .number("customer_id", row.customerId())
+                .decimal("amount", row.amount())
+                .instant("order_ts", row.orderTs())
+                .string("tier", row.tier())
+                .string("country", row.country())
+                .instant("customer_valid_from", row.customerValidFrom())
+                .bytes();
     }
 
     public static byte[] write(StreakUpdate row) {

@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /** A payment of the {@code payments-raw} / {@code payments} topics. {@code paidTs} is the event time. */
-public record Payment(String paymentId, long orderId, BigDecimal amount, Instant paidTs) implements ShopEvent {
+public record Payment(String paymentId, long orderId, BigDecimal amount, Instant paidTs) implements OrderEvent {
 
     public Payment {
         Objects.requireNonNull(paymentId, "paymentId");

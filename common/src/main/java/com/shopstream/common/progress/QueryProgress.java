@@ -40,6 +40,7 @@ public final class QueryProgress {
     private final Map<LateCause, LongAdder> lateRows = new EnumMap<>(LateCause.class);
     private final LongAdder refusedWindows = new LongAdder();
     private final LongAdder duplicates = new LongAdder();
+    private final Map<LookupNote, LongAdder> lookupNotes = new EnumMap<>(LookupNote.class);
     private final LongAccumulator intervalMin = new LongAccumulator(Math::min, Long.MAX_VALUE);
     private final LongAccumulator intervalMax = new LongAccumulator(Math::max, Long.MIN_VALUE);
     private final LongAdder intervalOffsetSum = new LongAdder();
@@ -59,6 +60,9 @@ public final class QueryProgress {
         this.inputDelays = Map.copyOf(inputDelays);
         for (LateCause cause : LateCause.values()) {
             lateRows.put(cause, new LongAdder());
+        }
+        for (LookupNote note : LookupNote.values()) {
+            lookupNotes.put(note, new LongAdder());
         }
     }
 
@@ -168,6 +172,15 @@ public final class QueryProgress {
     /** A record the query dropped as a duplicate of one it has already passed on. */
     public void duplicate() {
         duplicates.increment();
+    }
+
+    /** A lookup by event time noted {@code note} (see {@link LookupNote}). */
+    public void lookupNote(LookupNote note) {
+        lookupNotes.get(note).increment();
+    }
+
+    public long lookupNotes(LookupNote note) {
+        return lookupNotes.get(note).sum();
     }
 
     /** A source step of this instance reads {@code partition}: its clock and whether it finds it idle. */

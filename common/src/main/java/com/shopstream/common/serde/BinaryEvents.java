@@ -1,5 +1,6 @@
 package com.shopstream.common.serde;
 
+import com.shopstream.common.model.Customer;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.ShopEvent;
@@ -10,7 +11,7 @@ import java.time.Instant;
 import org.apache.kafka.common.errors.SerializationException;
 
 /**
- * The compact binary form of orders and payments on internal topics: the strict JSON reader runs once, at the source,
+ * The compact binary form of orders, payments and customer versions on internal topics: the strict JSON reader runs once, at the source,
  * and a repartitioned event is not parsed (or re-validated against the wall clock) again. A tag byte says which event
  * follows, so one codec carries both.
  */
@@ -18,6 +19,7 @@ public final class BinaryEvents {
 
     private static final byte ORDER = 'O';
     private static final byte PAYMENT = 'P';
+    private static final byte CUSTOMER = 'C';
 
     private BinaryEvents() {
     }
@@ -26,6 +28,10 @@ public final class BinaryEvents {
     public static int size(ShopEvent event) {
         if (event instanceof Order order) {
             return 1 + 3 * Long.BYTES + amountSize(order.amount());
+        }
+        if (event instanceof Customer customer) {
+            return 1 + 2 * Integer.BYTES + utf8(customer.tier()).length + utf8(customer.country()).length
+                    + 2 * Long.BYTES;
         }
         Payment payment = (Payment) event;
         return 1 + Integer.BYTES + utf8(payment.paymentId()).length + 2 * Long.BYTES + amountSize(payment.amount());
@@ -41,8 +47,13 @@ public final class BinaryEvents {
             out.put(PAYMENT).putInt(id.length).put(id).putLong(payment.orderId());
             putAmount(out, payment.amount());
             out.putLong(payment.paidTs().toEpochMilli());
+        } else if (event instanceof Customer customer) {
+            byte[] tier = utf8(customer.tier());
+            byte[] country = utf8(customer.country());
+            out.put(CUSTOMER).putLong(customer.customerId()).putInt(tier.length).put(tier).putInt(country.length)
+                    .put(country).putLong(customer.validFrom().toEpochMilli());
         } else {
-            throw new SerializationException("not an order or a payment: " + event);
+            throw new SerializationException("not an order, a payment or a customer: " + event);
         }
     }
 
@@ -62,6 +73,12 @@ public final class BinaryEvents {
             return new Payment(new String(id, StandardCharsets.UTF_8), orderId, amount,
                     Instant.ofEpochMilli(in.getLong()));
         }
+        if (tag == CUSTOMER) {
+            long customerId = in.getLong();
+            String tier = getUtf8(in);
+            String country = getUtf8(in);
+            return new Customer(customerId, tier, country, Instant.ofEpochMilli(in.getLong()));
+        }
         throw new SerializationException("unknown event tag " + tag);
     }
 
@@ -79,6 +96,12 @@ public final class BinaryEvents {
         byte[] unscaled = new byte[in.get() & 0xff];
         in.get(unscaled);
         return DecimalBytes.decimal(unscaled, scale);
+    }
+
+    private static String getUtf8(ByteBuffer in) {
+        byte[] bytes = new byte[in.getInt()];
+        in.get(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     private static byte[] utf8(String text) {

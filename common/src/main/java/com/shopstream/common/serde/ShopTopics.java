@@ -9,7 +9,9 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.PaymentMismatch;
 import com.shopstream.common.model.SessionResult;
-import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.model.Customer;
+import com.shopstream.common.model.EnrichedOrder;
+import com.shopstream.common.model.OrderEvent;
 import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.model.UnmatchedPayment;
 import com.shopstream.common.model.WindowResult;
@@ -24,13 +26,17 @@ import org.apache.kafka.common.serialization.Serdes;
 public final class ShopTopics {
 
     private final Serde<String> keys = Serdes.String();
-    private final Serde<String> orderIdKeys = new OrderIdKeySerde();
+    private final Serde<String> orderIdKeys = new IdKeySerde("order_id");
+    private final Serde<String> customerIdKeys = new IdKeySerde("customer_id");
     private final Serde<Order> orders;
     private final Serde<Payment> payments;
-    private final Serde<ShopEvent> events;
+    private final Serde<OrderEvent> events;
+    private final Serde<Customer> customers;
     private final Serde<WindowResult> windowResults = new JsonResultSerde<>(WindowResult.class,
             ResultWriter::write);
     private final Serde<SessionResult> sessionResults = new JsonResultSerde<>(SessionResult.class,
+            ResultWriter::write);
+    private final Serde<EnrichedOrder> enrichedOrders = new JsonResultSerde<>(EnrichedOrder.class,
             ResultWriter::write);
     private final Serde<StreakUpdate> streaks = new JsonResultSerde<>(StreakUpdate.class, ResultWriter::write);
     private final Serde<JoinRow> joinRows = new JsonResultSerde<>(JoinRow.class, ResultWriter::write);
@@ -47,6 +53,7 @@ public final class ShopTopics {
         this.orders = new EventSerde<>(reader::readOrder, EventWriter::write);
         this.payments = new EventSerde<>(reader::readPayment, EventWriter::write);
         this.events = new EventSerde<>(reader::readEvent, EventWriter::write);
+        this.customers = new EventSerde<>(reader::readCustomer, EventWriter::write);
     }
 
     /** Orders keyed by {@code order_id}: the {@code orders} input, and outputs that carry orders (dedup, late). */
@@ -65,8 +72,18 @@ public final class ShopTopics {
     }
 
     /** Orders and payments together, keyed by {@code order_id}: the late topic of a service that reads both. */
-    public Topic<String, ShopEvent> events(String name) {
+    public Topic<String, OrderEvent> events(String name) {
         return new Topic<>(name, orderIdKeys, events);
+    }
+
+    /** Customer versions keyed by {@code customer_id}: the {@code customers} input (compacted). */
+    public Topic<String, Customer> customers(String name) {
+        return new Topic<>(name, customerIdKeys, customers);
+    }
+
+    /** Orders with the customer version valid at their {@code order_ts}, keyed by {@code order_id}. */
+    public Topic<String, EnrichedOrder> enrichedOrders(String name) {
+        return new Topic<>(name, orderIdKeys, enrichedOrders);
     }
 
     public Topic<String, WindowResult> windowResults(String name) {

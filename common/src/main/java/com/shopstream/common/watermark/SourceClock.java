@@ -1,7 +1,7 @@
 package com.shopstream.common.watermark;
 
 import com.shopstream.common.json.InvalidEventException;
-import com.shopstream.common.model.Payment;
+import com.shopstream.common.json.EventReader;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.progress.ProgressRegistry;
@@ -127,7 +127,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         FutureBound future = runtime.futureBound();
         if (future.refuses(eventTime, brokerTime)) {
             // the record's own fault: the processing handler dead-letters it with this reason, on any replay alike
-            throw new InvalidEventException(timeField(value), timeField(value) + " "
+            throw new InvalidEventException(EventReader.timeField(value), EventReader.timeField(value) + " "
                     + future.refusal(eventTime, brokerTime));
         }
         long monotonic = System.nanoTime();
@@ -206,10 +206,6 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
                     + "consumer of {} finds a key where Kafka would put it. Counted in shopstream.input.misplaced.",
                     partition, key, expected, partition.topic());
         }
-    }
-
-    private static String timeField(ShopEvent event) {
-        return event instanceof Payment ? "paid_ts" : "order_ts";
     }
 
     private void punctuate(long now) {

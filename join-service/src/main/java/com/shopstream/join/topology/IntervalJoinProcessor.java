@@ -4,7 +4,7 @@ import com.shopstream.common.model.JoinRow;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.PaymentMismatch;
-import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.model.OrderEvent;
 import com.shopstream.common.model.UnmatchedPayment;
 import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.Timed;
@@ -39,7 +39,7 @@ import org.apache.kafka.streams.processor.api.Record;
  * gone), so it goes to the late topic with the cause {@code idle-partition}. A late order is remembered for the
  * reconciliation either way.
  */
-final class IntervalJoinProcessor extends EventTimeOperator<ShopEvent, String, JoinResult> {
+final class IntervalJoinProcessor extends EventTimeOperator<OrderEvent, String, JoinResult> {
 
     private final ReconciliationRule rule;
     private final long bound;
@@ -50,7 +50,7 @@ final class IntervalJoinProcessor extends EventTimeOperator<ShopEvent, String, J
 
     /** @param query the join's query, whose rule is the event-time bound ({@code EventTimeBound}) */
     IntervalJoinProcessor(QueryLateness query, long bound, JoinStores names) {
-        super(query, ShopEvent.class, names.frontier());
+        super(query, OrderEvent.class, names.frontier());
         this.bound = bound;
         this.rule = new ReconciliationRule(bound);
         this.names = names;
@@ -66,8 +66,8 @@ final class IntervalJoinProcessor extends EventTimeOperator<ShopEvent, String, J
     }
 
     @Override
-    protected void onEvent(Timed.Event<ShopEvent> timed, Record<String, Timed<ShopEvent>> record) {
-        ShopEvent event = timed.event();
+    protected void onEvent(Timed.Event<OrderEvent> timed, Record<String, Timed<OrderEvent>> record) {
+        OrderEvent event = timed.event();
         long eventTime = event.eventTimeMillis();
         Refusal partitionRefusal = partitionRefusal(timed, eventTime);
         Refusal refusal = partitionRefusal.none() ? idleRefusal(eventTime) : partitionRefusal;
@@ -100,14 +100,14 @@ final class IntervalJoinProcessor extends EventTimeOperator<ShopEvent, String, J
     }
 
     /** A late order, for as long as a payment it would have matched may still be found unmatched. */
-    private void remember(Order order, Timed.Event<ShopEvent> timed) {
+    private void remember(Order order, Timed.Event<OrderEvent> timed) {
         long refusedBy = partitionWatermark(timed);
         if (rule.explainsAny(order.eventTimeMillis(), refusedBy, watermark())) {
             lateOrders.add(order, 0, refusedBy);
         }
     }
 
-    private void paid(Order order, Payment payment, Record<String, Timed<ShopEvent>> record) {
+    private void paid(Order order, Payment payment, Record<String, Timed<OrderEvent>> record) {
         long timestamp = Math.max(0, Math.max(order.eventTimeMillis(), payment.eventTimeMillis()));
         String key = Long.toString(order.orderId());
         context().forward(new Record<>(key, new JoinResult.Paid(JoinRow.paid(order, payment)), timestamp,
@@ -121,7 +121,7 @@ final class IntervalJoinProcessor extends EventTimeOperator<ShopEvent, String, J
      * no on-time record can match any more.
      */
     @Override
-    protected void onWatermark(long previous, long watermark, Record<String, Timed<ShopEvent>> trigger) {
+    protected void onWatermark(long previous, long watermark, Record<String, Timed<OrderEvent>> trigger) {
         for (JoinState.Kept expired : orders.removeUpTo(watermark - 1)) {
             Order order = expired.order();
             String key = Long.toString(order.orderId());

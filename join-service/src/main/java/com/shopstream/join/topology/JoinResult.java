@@ -2,7 +2,7 @@ package com.shopstream.join.topology;
 
 import com.shopstream.common.model.JoinRow;
 import com.shopstream.common.model.PaymentMismatch;
-import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.model.OrderEvent;
 import com.shopstream.common.model.UnmatchedPayment;
 
 /**
@@ -23,6 +23,6 @@ sealed interface JoinResult {
     record Mismatched(PaymentMismatch row) implements JoinResult {
     }
 
-    record Late(ShopEvent event) implements JoinResult {
+    record Late(OrderEvent event) implements JoinResult {
     }
 }

@@ -2,7 +2,7 @@ package com.shopstream.join.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
-import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.model.OrderEvent;
 import com.shopstream.common.serde.BinaryEvents;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -50,12 +50,12 @@ final class JoinState {
      * Keeps a copy of {@code event}, which {@code matches} records of the other side matched so far, until the
      * watermark passes its event time + {@code keptFor}; returns its key.
      */
-    Bytes add(ShopEvent event, int matches) {
+    Bytes add(OrderEvent event, int matches) {
         return add(event, matches, NO_NOTE);
     }
 
-    /** {@link #add(ShopEvent, int)} with a note ({@link Kept#note()}). */
-    Bytes add(ShopEvent event, int matches, long note) {
+    /** {@link #add(OrderEvent, int)} with a note ({@link Kept#note()}). */
+    Bytes add(OrderEvent event, int matches, long note) {
         for (int copy = 0; ; copy++) {
             Bytes key = key(event.orderId(), event.eventTimeMillis(), copy);
             if (copies.get(key) == null) {
@@ -111,7 +111,7 @@ final class JoinState {
                 .putLong(orderId ^ Long.MIN_VALUE).putLong(eventTime ^ Long.MIN_VALUE).putInt(copy).array());
     }
 
-    private static byte[] value(ShopEvent event, int matches, long note) {
+    private static byte[] value(OrderEvent event, int matches, long note) {
         int counted = Math.min(matches, MOST_MATCHES);
         // the tail only when there is more to say than the flag: most copies stay as small as before
         boolean tail = counted > 1 || note != NO_NOTE;
@@ -131,7 +131,7 @@ final class JoinState {
     private static Kept kept(byte[] value) {
         ByteBuffer in = ByteBuffer.wrap(value);
         int matched = in.get();
-        ShopEvent event = BinaryEvents.read(in);
+        OrderEvent event = (OrderEvent) BinaryEvents.read(in);
         int matches = in.hasRemaining() ? in.get() : matched;
         return new Kept(event, matches, in.remaining() >= Long.BYTES ? in.getLong() : NO_NOTE);
     }
@@ -140,7 +140,7 @@ final class JoinState {
      * A kept copy, how many records of the other side have matched it (at most {@value #MOST_MATCHES}), and its note
      * ({@link #NO_NOTE} if none): for a late order, the watermark of its partition that refused it.
      */
-    record Kept(ShopEvent event, int matches, long note) {
+    record Kept(OrderEvent event, int matches, long note) {
 
         boolean matched() {
             return matches > 0;

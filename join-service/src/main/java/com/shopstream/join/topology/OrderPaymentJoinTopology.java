@@ -2,7 +2,7 @@ package com.shopstream.join.topology;
 
 import com.shopstream.common.model.JoinRow;
 import com.shopstream.common.model.PaymentMismatch;
-import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.model.OrderEvent;
 import com.shopstream.common.model.UnmatchedPayment;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.serde.Topic;
@@ -53,27 +53,27 @@ public final class OrderPaymentJoinTopology {
 
     public static Topology build(StreamsBuilder builder, JoinConfig config) {
         ShopTopics topics = config.topics();
-        KStream<String, ShopEvent> orders =
+        KStream<String, OrderEvent> orders =
                 InputStreams.keyedByOrder(builder, topics.orders(config.ordersTopic()), "orders-source")
-                        .mapValues(order -> (ShopEvent) order, Named.as("orders-as-events"));
-        KStream<String, ShopEvent> payments =
+                        .mapValues(order -> (OrderEvent) order, Named.as("orders-as-events"));
+        KStream<String, OrderEvent> payments =
                 InputStreams.keyedByOrder(builder, topics.payments(config.paymentsTopic()), "payments-source")
-                        .mapValues(payment -> (ShopEvent) payment, Named.as("payments-as-events"));
+                        .mapValues(payment -> (OrderEvent) payment, Named.as("payments-as-events"));
         // Spark's withWatermark on each side: each input's partitions judged with their own delay, the query's
         // watermark the oldest of all of them
         QueryLateness query = QueryLateness.perInput(QUERY, config.delays(), new EventTimeBound());
         List<String> inputs = List.of(config.ordersTopic(), config.paymentsTopic());
-        Topic<String, ShopEvent> late = topics.events(config.lateTopic());
+        Topic<String, OrderEvent> late = topics.events(config.lateTopic());
 
-        KStream<String, Timed<ShopEvent>> timed = EventTimeSteps.source(
+        KStream<String, Timed<OrderEvent>> timed = EventTimeSteps.source(
                 orders.merge(payments, Named.as("orders-and-payments")),
                 // payments-service writes each payment to the partition numbered like its payments-raw partition
                 new SourceStep(QUERY, inputs, List.of(query), SourceStep.Mode.REPORTS,
                         Set.of(config.paymentsTopic()), Set.copyOf(inputs)), late);
         FrontierStep frontier = new FrontierStep(BY_ORDER_ID, inputs, List.of(query));
         RepartitionBatching batching = new RepartitionBatching(config.repartitionBatchSize(), config.stores());
-        KStream<String, Timed<ShopEvent>> tracked = EventTimeSteps.track(EventTimeSteps.repartition(timed,
-                BY_ORDER_ID, event -> Long.toString(event.orderId()), ShopEvent.class, null, batching), frontier);
+        KStream<String, Timed<OrderEvent>> tracked = EventTimeSteps.track(EventTimeSteps.repartition(timed,
+                BY_ORDER_ID, event -> Long.toString(event.orderId()), OrderEvent.class, null, batching), frontier);
 
         IntervalJoinProcessor.JoinStores stores = new IntervalJoinProcessor.JoinStores(QUERY + "-orders",
                 QUERY + "-payments", QUERY + "-late-orders", frontier.storeName());

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
-import com.shopstream.common.model.ShopEvent;
+import com.shopstream.common.model.OrderEvent;
 import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
@@ -195,9 +195,9 @@ class JoinBoundTest {
                 + ",\"amount\":1,\"paid_ts\":\"2026-01-22T" + time + "Z\"}");
     }
 
-    private void pipeRepartitioned(Timed<ShopEvent> value) {
+    private void pipeRepartitioned(Timed<OrderEvent> value) {
         String topic = "join-service-order-payment-join-by-order-id-repartition";
-        harness.pipe(topic, new byte[0], new TimedSerde<>(ShopEvent.class).serializer().serialize(topic, value),
+        harness.pipe(topic, new byte[0], new TimedSerde<>(OrderEvent.class).serializer().serialize(topic, value),
                 new RecordHeaders());
     }
 

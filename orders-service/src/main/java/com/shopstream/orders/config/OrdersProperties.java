@@ -3,6 +3,7 @@ package com.shopstream.orders.config;
 import com.shopstream.common.boot.ShopstreamProperties;
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.orders.enrichment.EnrichmentConfig;
 import com.shopstream.orders.topology.GroupBy;
 import com.shopstream.orders.topology.OrderWindowConfig;
 import com.shopstream.orders.topology.WindowQuery;
@@ -26,6 +27,7 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
  *                    the repartition and sends the sums (the default), or sends every order (as before; for comparison)
  * @param queryMaxRange the widest {@code [from, to]} a window query ({@code GET /windows}) may ask for
  * @param queryMaxRows  the most rows a window query may answer; a wider one is refused, never cut short
+ * @param enrichment    the enrichment of orders with the customer version valid at their time (off by default)
  */
 @ConfigurationProperties("shopstream.orders")
 public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration grace,
@@ -33,7 +35,8 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration
                                @DefaultValue("rocksdb") StateStoreKind stateStores,
                                @DefaultValue("true") boolean partialAggregation,
                                @DefaultValue("24h") Duration queryMaxRange,
-                               @DefaultValue("10000") int queryMaxRows) {
+                               @DefaultValue("10000") int queryMaxRows,
+                               @DefaultValue Enrichment enrichment) {
 
     public OrdersProperties {
         if (allowedLateness == null || allowedLateness.isNegative()) {
@@ -64,7 +67,27 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration
     /** The topology's configuration: these queries, the shared topics and the service's late topic. */
     public OrderWindowConfig toConfig(ShopstreamProperties common, String lateTopic, ShopTopics topics) {
         return new OrderWindowConfig(common.topics().orders(), lateTopic, windowQueries(), stateStores, topics,
-                common.repartitionBatchSize(), partialAggregation);
+                common.repartitionBatchSize(), partialAggregation, enrichment.toConfig(grace, stateStores));
+    }
+
+    /**
+     * {@code shopstream.orders.enrichment.*}: orders joined to the customer version valid at their {@code order_ts}.
+     *
+     * @param enabled          whether orders-service reads {@code customers-topic} and writes {@code output-topic}
+     * @param customersTopic   the compacted topic of customer versions, keyed by {@code customer_id}
+     * @param outputTopic      where each order goes with its customer's tier and country
+     * @param delay            the watermark delay over both inputs; default {@code shopstream.orders.grace}
+     * @param historyRetention how far behind the newest customer version an order may be and still find the
+     *                         version valid at its time (a replay of older orders needs a longer one)
+     */
+    public record Enrichment(@DefaultValue("false") boolean enabled, @DefaultValue("customers") String customersTopic,
+                             @DefaultValue("orders-enriched") String outputTopic, Duration delay,
+                             @DefaultValue("7d") Duration historyRetention) {
+
+        EnrichmentConfig toConfig(Duration defaultDelay, StateStoreKind stores) {
+            return enabled ? new EnrichmentConfig(customersTopic, outputTopic, delay == null ? defaultDelay : delay,
+                    historyRetention, stores) : null;
+        }
     }
 
     /**

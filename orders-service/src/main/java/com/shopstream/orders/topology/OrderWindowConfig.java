@@ -2,6 +2,7 @@ package com.shopstream.orders.topology;
 
 import com.shopstream.common.serde.ShopTopics;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.orders.enrichment.EnrichmentConfig;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -10,11 +11,18 @@ import java.util.Set;
 /**
  * Everything {@link OrderWindowTopology} needs: the input and late topics, the window queries, where the windows
  * are kept, the serdes, how many orders cross a repartition topic in one record at most ({@code 1}: each in its
- * own), and whether orders are added up per group and slice before the repartition ({@link SliceCombiner}).
+ * own), whether orders are added up per group and slice before the repartition ({@link SliceCombiner}), and the
+ * enrichment of orders with their customers' versions ({@code null}: none).
  */
 public record OrderWindowConfig(String ordersTopic, String lateTopic, List<WindowQuery> queries,
                                 StateStoreKind stores, ShopTopics topics, int repartitionBatchSize,
-                                boolean partialAggregation) {
+                                boolean partialAggregation, EnrichmentConfig enrichment) {
+
+    /** Without the enrichment. */
+    public OrderWindowConfig(String ordersTopic, String lateTopic, List<WindowQuery> queries, StateStoreKind stores,
+                             ShopTopics topics, int repartitionBatchSize, boolean partialAggregation) {
+        this(ordersTopic, lateTopic, queries, stores, topics, repartitionBatchSize, partialAggregation, null);
+    }
 
     public OrderWindowConfig {
         Objects.requireNonNull(ordersTopic, "ordersTopic");
@@ -36,6 +44,9 @@ public record OrderWindowConfig(String ordersTopic, String lateTopic, List<Windo
                     throw new IllegalArgumentException("topic " + topic + " is written by two outputs");
                 }
             }
+        }
+        if (enrichment != null && !outputs.add(enrichment.outputTopic())) {
+            throw new IllegalArgumentException("topic " + enrichment.outputTopic() + " is written by two outputs");
         }
     }
 }

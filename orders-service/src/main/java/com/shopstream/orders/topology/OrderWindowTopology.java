@@ -14,6 +14,7 @@ import com.shopstream.common.watermark.Timed;
 import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.TimeWindowLateness;
+import com.shopstream.orders.enrichment.CustomerEnrichment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,6 +78,11 @@ public final class OrderWindowTopology {
                     unkeyed -> combine(unkeyed, name, grouping, queries, config)), frontier);
             queries.forEach(query -> addQuery(grouped, query, frontier, config));
         });
+        if (config.enrichment() != null) {
+            // after the windows: switching it on leaves the windows' sub-topologies (and tasks) numbered as they were
+            CustomerEnrichment.add(builder, orders, config.ordersTopic(), config.enrichment(), topics,
+                    new RepartitionBatching(config.repartitionBatchSize(), config.stores()));
+        }
         return builder.build();
     }
 

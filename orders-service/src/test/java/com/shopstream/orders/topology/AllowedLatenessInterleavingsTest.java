@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ResultKeys;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.Interleavings;
 import com.shopstream.common.testing.OutputRecord;
 import com.shopstream.common.testing.StreamsHarness;
 import com.shopstream.common.testing.TestStreams;
@@ -53,9 +54,9 @@ class AllowedLatenessInterleavingsTest {
             List<List<Timed<Order>>> partitions = reads(new Random(seed));
             Map<String, String> expected = admitted(partitions);
 
-            List<OutputRecord> roundRobin = run(roundRobin(partitions));
+            List<OutputRecord> roundRobin = run(Interleavings.roundRobin(partitions));
             List<OutputRecord> onePartitionAfterTheOther = run(partitions.stream().flatMap(List::stream).toList());
-            List<OutputRecord> random = run(randomly(partitions, new Random(-seed)));
+            List<OutputRecord> random = run(Interleavings.randomly(partitions, new Random(-seed)));
 
             assertThat(last(roundRobin)).as("seed " + seed + ", round robin").isEqualTo(expected);
             assertThat(last(onePartitionAfterTheOther)).as("seed " + seed + ", one partition after the other")
@@ -122,32 +123,6 @@ class AllowedLatenessInterleavingsTest {
 
     private static long watermark(long newest) {
         return newest == InputClocks.NONE ? InputClocks.NONE : newest - GRACE.toMillis();
-    }
-
-    private static List<Timed<Order>> roundRobin(List<List<Timed<Order>>> partitions) {
-        List<Timed<Order>> out = new ArrayList<>();
-        int longest = partitions.stream().mapToInt(List::size).max().orElse(0);
-        for (int i = 0; i < longest; i++) {
-            for (List<Timed<Order>> read : partitions) {
-                if (i < read.size()) {
-                    out.add(read.get(i));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** A random interleaving that keeps each partition's order. */
-    private static List<Timed<Order>> randomly(List<List<Timed<Order>>> partitions, Random random) {
-        List<Timed<Order>> out = new ArrayList<>();
-        int[] next = new int[partitions.size()];
-        while (out.size() < partitions.stream().mapToInt(List::size).sum()) {
-            int p = random.nextInt(partitions.size());
-            if (next[p] < partitions.get(p).size()) {
-                out.add(partitions.get(p).get(next[p]++));
-            }
-        }
-        return out;
     }
 
     /** The final rows of one run. */

@@ -7,12 +7,22 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * Keys of topics keyed by order ({@code orders}, {@code payments}): {@code order_id} as canonical decimal text.
- * Reading rejects a missing or malformed key, because the join relies on both topics being partitioned by it.
+ * Keys of topics keyed by an id: by order ({@code orders}, {@code payments}) {@code order_id}, by customer
+ * ({@code customers}) {@code customer_id}, as canonical decimal text. Reading rejects a missing or malformed key,
+ * because the join relies on both its inputs being partitioned by it, and a customer table on one version per key.
  */
-final class OrderIdKeySerde implements Serde<String> {
+final class IdKeySerde implements Serde<String> {
 
     static final int MAX_LENGTH = 20;
+
+    private final String field;
+    private final String anId;
+
+    /** @param field the id the key carries, named in the reasons of what is rejected */
+    IdKeySerde(String field) {
+        this.field = field;
+        this.anId = (field.startsWith("o") ? "an " : "a ") + field;
+    }
 
     @Override
     public Serializer<String> serializer() {
@@ -23,11 +33,11 @@ final class OrderIdKeySerde implements Serde<String> {
     public Deserializer<String> deserializer() {
         return (topic, bytes) -> {
             if (bytes == null) {
-                throw new InvalidEventException(null, "key missing (the order_id as decimal text)");
+                throw new InvalidEventException(null, "key missing (the " + field + " as decimal text)");
             }
             String key = new String(bytes, StandardCharsets.UTF_8);
             if (!isCanonicalLong(key)) {
-                throw new InvalidEventException(null, "key is not an order_id in decimal: \""
+                throw new InvalidEventException(null, "key is not " + anId + " in decimal: \""
                         + (key.length() > MAX_LENGTH ? key.substring(0, MAX_LENGTH) + "…" : key) + "\"");
             }
             return key;

@@ -1,0 +1,255 @@
+package com.shopstream.orders.enrichment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.progress.LookupNote;
+import com.shopstream.common.streams.TopologyNames;
+import com.shopstream.common.testing.OutputRecord;
+import com.shopstream.common.testing.StreamsHarness;
+import com.shopstream.common.testing.TestStreams;
+import com.shopstream.orders.config.OrdersProperties;
+import com.shopstream.orders.topology.OrderWindowConfig;
+import com.shopstream.orders.topology.OrderWindowTopology;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.streams.TopologyDescription;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+/**
+ * orders-service's enrichment, driven through the service's own topology with the enrichment on and the default
+ * delay (3 minutes over both inputs): each order gets the customer version valid at its {@code order_ts}, written
+ * once the watermark over {@code orders} and {@code customers} has passed it.
+ */
+class CustomerEnrichmentTest {
+
+    private static final Instant WALL_CLOCK = Instant.parse("2031-01-01T00:00:00Z");
+    private static final String ENRICHED = "orders-enriched";
+
+    @AutoClose
+    private StreamsHarness harness;
+    private TestStreams streams;
+
+    @BeforeEach
+    void start() {
+        startWith(Map.of());
+    }
+
+    @Test
+    void eachOrderGetsTheVersionValidAtItsTimeNotTheNewestReadBeforeIt() {
+        customer(1, "gold", "DE", "09:00:00");
+        order(101, 1, "10:00:00");
+        order(102, 2, "10:01:00");           // customer 2 has no version
+        order(103, 1, "10:03:00");
+        customer(1, "silver", "DE", "10:02:00");   // read after order 103, valid before it: 103 is silver
+        assertThat(harness.records(ENRICHED)).isEmpty();   // the watermark (09:57 on customers) holds them
+
+        order(104, 1, "10:10:00");
+        customer(3, "bronze", "FR", "10:10:00");   // the watermark is now 10:07 on both inputs
+
+        assertThat(rows(harness.records(ENRICHED))).containsExactly(
+                "101 {\"order_id\":101,\"customer_id\":1,\"amount\":1.00,\"order_ts\":\"2026-01-22T10:00:00Z\","
+                        + "\"tier\":\"gold\",\"country\":\"DE\",\"customer_valid_from\":\"2026-01-22T09:00:00Z\"}",
+                "102 {\"order_id\":102,\"customer_id\":2,\"amount\":1.00,\"order_ts\":\"2026-01-22T10:01:00Z\","
+                        + "\"tier\":null,\"country\":null,\"customer_valid_from\":null}",
+                "103 {\"order_id\":103,\"customer_id\":1,\"amount\":1.00,\"order_ts\":\"2026-01-22T10:03:00Z\","
+                        + "\"tier\":\"silver\",\"country\":\"DE\",\"customer_valid_from\":\"2026-01-22T10:02:00Z\"}");
+        assertThat(harness.records(ENRICHED)).extracting(OutputRecord::timestamp).containsExactly(
+                at("10:00:00"), at("10:01:00"), at("10:03:00"));
+        assertThat(note(LookupNote.UNKNOWN_CUSTOMER)).isEqualTo(1);
+        assertThat(note(LookupNote.VERSION_LATE)).isZero();
+        assertThat(harness.records("orders-service-late")).isEmpty();
+    }
+
+    @Test
+    void aVersionBehindItsPartitionsWatermarkCountsFromThatWatermarkForEveryOrderAlike() {
+        customer(1, "gold", "DE", "09:00:00");
+        order(101, 1, "10:05:00");                 // orders' watermark 10:02: 101 is held
+        customer(2, "gold", "DE", "10:10:00");     // customers' watermark 10:07
+        customer(1, "platinum", "DE", "10:04:00"); // late for its partition: counts from 10:07, not 10:04
+        order(102, 1, "10:08:00");
+        order(103, 1, "10:20:00");
+        customer(2, "gold", "DE", "10:20:00");     // watermark 10:17
+
+        // 101 (10:05) is after valid_from, yet gets gold: had orders been read ahead, 101 would have been written
+        // before the version came, so no run may give it platinum; 102 (10:08, after 10:07) gets platinum
+        assertThat(tiers(harness.records(ENRICHED))).containsExactly("101 gold", "102 platinum");
+        assertThat(note(LookupNote.VERSION_LATE)).isEqualTo(1);
+        assertThat(harness.deadLetters()).isEmpty();
+    }
+
+    @Test
+    void anOrderTheWatermarkHasPassedIsLookedUpAtOnceAndNeverRefused() {
+        customer(1, "gold", "DE", "09:00:00");
+        customer(1, "silver", "DE", "09:55:00");
+        order(101, 1, "10:10:00");
+        customer(2, "gold", "DE", "10:10:00");     // watermark 10:07
+        order(102, 1, "09:50:00");                 // behind its partition's watermark: late for the windows
+
+        assertThat(tiers(harness.records(ENRICHED))).containsExactly("102 gold");
+        assertThat(harness.records("orders-service-late")).extracting(OutputRecord::orderId).contains(102L);
+    }
+
+    @Test
+    void aDuplicatedOrderIsWrittenTwice() {
+        customer(1, "gold", "DE", "09:00:00");
+        order(101, 1, "10:00:00");
+        order(101, 1, "10:00:00");
+        order(102, 1, "10:10:00");
+        customer(2, "gold", "DE", "10:10:00");
+
+        assertThat(tiers(harness.records(ENRICHED))).containsExactly("101 gold", "101 gold");
+    }
+
+    @Test
+    void anIdleCustomersTopicDoesNotHoldTheOrdersBack() {
+        streams = TestStreams.forDriver("orders-service");
+        streams.with(streams.eventTime().withIdleTimeout(Duration.ofSeconds(5)));
+        harness.close();
+        harness = new StreamsHarness(OrderWindowTopology.build(streams.builder(), config(Map.of())), streams);
+        customer(1, "gold", "DE", "09:00:00");
+        order(101, 1, "10:00:00");
+        order(102, 1, "10:10:00");
+        assertThat(harness.records(ENRICHED)).isEmpty();   // customers' watermark 08:57 holds them
+
+        harness.advanceWallClock(Duration.ofMillis(100));
+        harness.advanceWallClock(Duration.ofSeconds(5));   // both partitions caught up and quiet: idle
+        order(103, 1, "10:11:00");                        // orders read again: customers stay idle
+
+        assertThat(tiers(harness.records(ENRICHED))).containsExactly("101 gold");
+        customer(1, "silver", "DE", "10:05:00");   // after the idle partition: counts from the query's 10:08
+        order(104, 1, "10:20:00");
+        harness.advanceWallClock(Duration.ofSeconds(6));
+        order(105, 1, "10:30:00");
+
+        assertThat(tiers(harness.records(ENRICHED))).containsExactly("101 gold", "102 silver", "103 silver",
+                "104 silver");
+        assertThat(note(LookupNote.VERSION_AFTER_IDLE)).isEqualTo(1);
+    }
+
+    @Test
+    void aCustomerRecordThatIsNotAVersionIsADeadLetterWithItsReasonAndTheOthersGoOn() {
+        harness.pipe("customers", "1", "{\"customer_id\":1,\"tier\":\"gold\",\"valid_from\":\"2026-01-22T09:00:00Z\"}");
+        harness.pipe("customers", "7", "{\"customer_id\":1,\"tier\":\"gold\",\"country\":\"DE\","
+                + "\"valid_from\":\"2026-01-22T09:00:00Z\"}");
+        harness.pipe("customers", "x", "{\"customer_id\":1,\"tier\":\"gold\",\"country\":\"DE\","
+                + "\"valid_from\":\"2026-01-22T09:00:00Z\"}");
+        harness.pipe("customers", "1", null);
+        customer(1, "gold", "DE", "09:00:00");
+        order(101, 1, "10:00:00");
+        order(102, 1, "10:10:00");
+        customer(2, "gold", "DE", "10:10:00");
+
+        assertThat(harness.deadLetters()).extracting(record -> new String(
+                        record.headers().lastHeader("x-error-reason").value(), StandardCharsets.UTF_8))
+                .containsExactly("country missing", "key \"7\" is not the record's customer_id 1",
+                        "key is not a customer_id in decimal: \"x\"", "value is null");
+        assertThat(tiers(harness.records(ENRICHED))).containsExactly("101 gold");
+    }
+
+    @Test
+    void theEnrichmentsStoresAndInternalTopicsKeepTheirNames() {
+        TopologyDescription description = OrderWindowTopology.build(
+                TestStreams.forDriver("naming").builder(), config(Map.of())).describe();
+
+        assertThat(TopologyNames.stores(description)).contains("orders-enrichment-customers",
+                "orders-enrichment-held", "orders-enrichment-watermarks", "orders-enrichment-by-customer-watermarks",
+                "orders-enrichment-by-customer-batches");
+        assertThat(TopologyNames.topics(description)).contains("customers", "orders-enriched",
+                "orders-enrichment-by-customer-repartition");
+    }
+
+    @Test
+    void switchingItOnLeavesTheWindowsSubTopologiesNumberedAsTheyWere() {
+        ShopstreamProperties common = ShopstreamProperties.defaults();
+        TopologyDescription off = OrderWindowTopology.build(TestStreams.forDriver("off").builder(),
+                OrdersProperties.defaults().toConfig(common, common.lateTopic("orders-service"),
+                        TestStreams.topics())).describe();
+        TopologyDescription on = OrderWindowTopology.build(TestStreams.forDriver("on").builder(), config(Map.of()))
+                .describe();
+
+        Map<Integer, List<String>> withEnrichment = nodes(on);
+        nodes(off).forEach((id, names) -> assertThat(withEnrichment.get(id)).as("sub-topology " + id)
+                .containsAll(names));
+        assertThat(withEnrichment).hasSize(off.subtopologies().size() + 1);
+    }
+
+    private static Map<Integer, List<String>> nodes(TopologyDescription description) {
+        Map<Integer, List<String>> out = new HashMap<>();
+        description.subtopologies().forEach(sub -> out.put(sub.id(),
+                sub.nodes().stream().map(TopologyDescription.Node::name).toList()));
+        return out;
+    }
+
+    @Test
+    void aHistoryRetentionShorterThanTheDelayRefusesToStartNamingTheSetting() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> config(Map.of("shopstream.orders.enrichment.history-retention", "1m")))
+                .withMessageContaining("shopstream.orders.enrichment.history-retention (PT1M) must be at least the "
+                        + "delay (PT3M)");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> config(Map.of("shopstream.orders.enrichment.delay", "-1m")))
+                .withMessageContaining("shopstream.orders.enrichment.delay must not be negative");
+    }
+
+    @Test
+    void theEnrichmentIsOffByDefaultAndReadsNoCustomers() {
+        ShopstreamProperties common = ShopstreamProperties.defaults();
+        OrderWindowConfig defaults = OrdersProperties.defaults().toConfig(common, "late", TestStreams.topics());
+        assertThat(defaults.enrichment()).isNull();
+        assertThat(TopologyNames.topics(OrderWindowTopology.build(TestStreams.forDriver("off").builder(), defaults)
+                .describe())).doesNotContain("customers", "orders-enriched");
+    }
+
+    private void startWith(Map<String, String> settings) {
+        streams = TestStreams.forDriver("orders-service");
+        harness = new StreamsHarness(OrderWindowTopology.build(streams.builder(), config(settings)), streams,
+                WALL_CLOCK);
+    }
+
+    private static OrderWindowConfig config(Map<String, String> settings) {
+        Map<String, String> all = new HashMap<>(settings);
+        all.put("shopstream.orders.enrichment.enabled", "true");
+        ShopstreamProperties common = ShopstreamProperties.defaults();
+        OrdersProperties orders = new Binder(new MapConfigurationPropertySource(all))
+                .bindOrCreate("shopstream.orders", OrdersProperties.class);
+        return orders.toConfig(common, common.lateTopic("orders-service"), TestStreams.topics());
+    }
+
+    private void customer(long id, String tier, String country, String validFrom) {
+        harness.pipe("customers", Long.toString(id), "{\"customer_id\":" + id + ",\"tier\":\"" + tier
+                + "\",\"country\":\"" + country + "\",\"valid_from\":\"2026-01-22T" + validFrom + "Z\"}");
+    }
+
+    private void order(long orderId, long customerId, String time) {
+        harness.pipe("orders", Long.toString(orderId), "{\"order_id\":" + orderId + ",\"customer_id\":" + customerId
+                + ",\"amount\":1.00,\"order_ts\":\"2026-01-22T" + time + "Z\"}");
+    }
+
+    private long note(LookupNote note) {
+        return streams.progress().query(CustomerEnrichment.QUERY, Duration.ofMinutes(3),
+                List.of("orders", "customers")).lookupNotes(note);
+    }
+
+    private static Instant at(String time) {
+        return Instant.parse("2026-01-22T" + time + "Z");
+    }
+
+    private static List<String> rows(List<OutputRecord> records) {
+        return records.stream().map(record -> record.key() + " " + record.value()).toList();
+    }
+
+    private static List<String> tiers(List<OutputRecord> records) {
+        return records.stream().map(record -> record.key() + " "
+                + record.value().replaceAll(".*\"tier\":\"?([a-z]+)\"?,.*", "$1")).toList();
+    }
+}
