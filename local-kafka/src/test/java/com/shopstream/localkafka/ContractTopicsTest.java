@@ -61,7 +61,8 @@ class ContractTopicsTest {
         // a table of customer versions, the newest of each kept for good
         assertThat(ContractTopics.toCreate(3)).filteredOn(topic -> topic.name().equals("customers"))
                 .singleElement().satisfies(topic -> assertThat(topic.configs()).containsExactlyInAnyOrderEntriesOf(
-                        Map.of("message.timestamp.type", "LogAppendTime", "cleanup.policy", "compact")));
+                        Map.of("message.timestamp.type", "LogAppendTime", "cleanup.policy", "compact",
+                                "min.compaction.lag.ms", "604800000")));
         assertThat(ContractTopics.toCreate(3)).filteredOn(topic -> !topic.configs().isEmpty()
                         && !topic.configs().containsKey("cleanup.policy"))
                 .allSatisfy(topic -> assertThat(topic.configs())

@@ -9,16 +9,19 @@ public enum LookupNote {
     /** No version of the customer was valid at the order's time: the order went on with {@code tier: null}. */
     UNKNOWN_CUSTOMER("unknown-customer"),
     /**
-     * The order's time was further behind the newest version than the history retention keeps: the order went on
-     * with {@code tier: null}.
+     * The order was looked up at once (it came behind the watermark) further back than the versioned store's
+     * history retention keeps, and its customer's newest version is newer than the order: {@code tier: null}.
      */
     HISTORY_EXPIRED("history-expired"),
     /** A version behind its own partition's watermark: it counts from that watermark. */
     VERSION_LATE("version-late"),
     /** A version read while the query's watermark was ahead of its idle partition: it counts from the query's. */
     VERSION_AFTER_IDLE("version-after-idle"),
-    /** A version older than the history retention keeps: not kept. */
-    VERSION_PAST_HISTORY("version-past-history");
+    /**
+     * A version that counts from a time when the customer's version in the store was newer by {@code valid_from}
+     * (an old version come late): not kept, the newer one stays valid.
+     */
+    VERSION_SUPERSEDED("version-superseded");
 
     private final String label;
 

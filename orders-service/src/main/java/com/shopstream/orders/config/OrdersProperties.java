@@ -77,8 +77,8 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration
      * @param customersTopic   the compacted topic of customer versions, keyed by {@code customer_id}
      * @param outputTopic      where each order goes with its customer's tier and country
      * @param delay            the watermark delay over both inputs; default {@code shopstream.orders.grace}
-     * @param historyRetention how far behind the newest customer version an order may be and still find the
-     *                         version valid at its time (a replay of older orders needs a longer one)
+     * @param historyRetention how far back an order read behind the enrichment's watermark (looked up at once)
+     *                         still finds the version valid at its time
      */
     public record Enrichment(@DefaultValue("false") boolean enabled, @DefaultValue("customers") String customersTopic,
                              @DefaultValue("orders-enriched") String outputTopic, Duration delay,
@@ -97,7 +97,7 @@ public record OrdersProperties(List<Query> queries, @DefaultValue("3m") Duration
      * @param size        window length
      * @param advance     hop; defaults to {@code size} (tumbling)
      * @param grace       watermark delay; default {@code shopstream.orders.grace}
-     * @param groupBy     optional: {@code customer_id}
+     * @param groupBy     optional: {@code customer_id}; with the enrichment on also {@code tier} or {@code country}
      * @param updateTopic update-mode output (optional)
      * @param finalTopic  append-mode output (optional)
      * @param retention   how long windows stay queryable; default 1h, or {@code size + allowed-lateness} if longer

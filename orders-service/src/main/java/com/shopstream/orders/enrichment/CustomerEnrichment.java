@@ -16,7 +16,9 @@ import com.shopstream.common.watermark.SourceStep;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.eventtime.LatenessRule;
 import com.shopstream.eventtime.QueryLateness;
+import com.shopstream.orders.topology.GroupBy;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -29,8 +31,8 @@ import org.apache.kafka.streams.state.Stores;
  * The enrichment of orders with the customer version valid at their time, added to orders-service's topology:
  * <pre>
  * orders ─ key check ─┐ (the same source as the windows)
- *                     ├─ merge ─ source step (clocks) ─ repartition by customer_id ─ frontier tracker ─ enrichment ─ orders-enriched
- * customers ─ key check ┘
+ *                     ├─ merge ─ source step (clocks) ─ repartition by customer_id ─ frontier tracker ─ enrichment ─┬─ orders-enriched
+ * customers ─ key check ┘                                                                                         └─ (queries grouped by tier or country)
  * </pre>
  * {@code customers} is a second event-time input, with its own partitions' clocks: {@code valid_from} is its event
  * time. The query's watermark is the oldest over every partition of both topics minus the query's delay; the rules
@@ -40,7 +42,7 @@ import org.apache.kafka.streams.state.Stores;
  * <p>Names: query {@value #QUERY}; source step {@code orders-enrichment} (processor
  * {@code orders-enrichment-source-clock}, store {@code orders-enrichment-watermarks}); repartition topic
  * {@code orders-enrichment-by-customer-repartition}; stores {@code orders-enrichment-customers} (versioned) and
- * {@code orders-enrichment-held}.
+ * {@code orders-enrichment-held} (versions and orders waiting for the watermark).
  */
 public final class CustomerEnrichment {
 
@@ -55,9 +57,19 @@ public final class CustomerEnrichment {
     record StoreNames(String versions, String held, String frontier) {
     }
 
-    /** Adds the enrichment of {@code orders} (the service's orders source) to {@code builder}. */
-    public static void add(StreamsBuilder builder, KStream<String, Order> orders, String ordersTopic,
-                           EnrichmentConfig config, ShopTopics topics, RepartitionBatching batching) {
+    /**
+     * Adds the enrichment of {@code orders} (the service's orders source) to {@code builder}: writes
+     * {@code orders-enriched}, and gives the enriched orders, stamped with their {@code orders} partition's clock,
+     * and, when {@code reportLead} is set, the reports of each enrichment task's clock, for window queries grouped by
+     * a customer field ({@link #forWindows}).
+     *
+     * @param reportLead how far ahead of a task's watermark its reports put its clock (the smallest delay of the
+     *                   window queries behind it, at most the enrichment's own); {@code null}: no window query
+     */
+    public static KStream<String, Timed<EnrichedOrder>> add(StreamsBuilder builder, KStream<String, Order> orders,
+                                                           String ordersTopic, EnrichmentConfig config,
+                                                           ShopTopics topics, RepartitionBatching batching,
+                                                           Duration reportLead) {
         KStream<String, ShopEvent> customers =
                 InputStreams.keyedByCustomer(builder, topics.customers(config.customersTopic()), "customers-source")
                         .mapValues(customer -> (ShopEvent) customer, Named.as("customers-as-events"));
@@ -73,16 +85,46 @@ public final class CustomerEnrichment {
                 BY_CUSTOMER, CustomerEnrichment::customerOf, ShopEvent.class, null, batching), frontier);
 
         StoreNames stores = new StoreNames(QUERY + "-customers", QUERY + "-held", frontier.storeName());
-        Topic<String, EnrichedOrder> enriched = topics.enrichedOrders(config.outputTopic());
-        tracked.process(ProcessorSuppliers.withStores(
-                                () -> new CustomerEnrichmentProcessor(query, stores, config.historyRetention()),
-                                Stores.versionedKeyValueStoreBuilder(
-                                        Stores.persistentVersionedKeyValueStore(
-                                                stores.versions(), config.historyRetention()),
-                                        Serdes.String(), customerSerde()),
-                                config.stores().keyValueStore(stores.held(), Serdes.Bytes(), Serdes.ByteArray())),
-                        Named.as(QUERY), frontier.storeName())
-                .to(enriched.name(), enriched.producedAs(QUERY + "-sink"));
+        Duration lead = reportLead == null ? null
+                : reportLead.compareTo(config.delay()) < 0 ? reportLead : config.delay();
+        KStream<String, Timed<EnrichedOrder>> enriched = tracked.process(ProcessorSuppliers.withStores(
+                        () -> new CustomerEnrichmentProcessor(query, stores, config.historyRetention(), lead),
+                        Stores.versionedKeyValueStoreBuilder(
+                                Stores.persistentVersionedKeyValueStore(stores.versions(), config.historyRetention()),
+                                Serdes.String(), customerSerde()),
+                        config.stores().keyValueStore(stores.held(), Serdes.Bytes(), Serdes.ByteArray())),
+                Named.as(QUERY), frontier.storeName());
+        Topic<String, EnrichedOrder> rows = topics.enrichedOrders(config.outputTopic());
+        enriched.filter((key, value) -> value instanceof Timed.Event<EnrichedOrder>, Named.as(QUERY + "-orders"))
+                .mapValues(value -> ((Timed.Event<EnrichedOrder>) value).event(), Named.as(QUERY + "-rows"))
+                .to(rows.name(), rows.producedAs(QUERY + "-sink"));
+        return enriched;
+    }
+
+    /**
+     * The enriched orders as orders keyed by {@code by}'s group, and the enrichment tasks' reports, for the window
+     * queries grouped by {@code by}: the frontier behind their repartition is the oldest of the enrichment tasks'
+     * clocks (topic {@value #QUERY}, a partition per task), and each order is judged by its own {@code orders}
+     * partition's clock, as the windows of every other query are.
+     */
+    public static KStream<String, Timed<Order>> forWindows(KStream<String, Timed<EnrichedOrder>> enriched,
+                                                           GroupBy by) {
+        String name = by.partitionName();
+        return enriched
+                .selectKey((key, value) -> value instanceof Timed.Event<EnrichedOrder> event
+                        ? by.groupOf(event.event()) : EventTimeSteps.NO_KEY, Named.as(name + "-key"))
+                .mapValues(CustomerEnrichment::asOrder, Named.as(name + "-orders"));
+    }
+
+    private static Timed<Order> asOrder(Timed<EnrichedOrder> value) {
+        if (value instanceof Timed.Event<EnrichedOrder> event) {
+            EnrichedOrder order = event.event();
+            return new Timed.Event<>(new Order(order.orderId(), order.customerId(), order.amount(), order.orderTs()),
+                    event.source(), event.partitionCount(), event.newestBefore(), event.newestAfter());
+        }
+        Timed.Report<EnrichedOrder> report = (Timed.Report<EnrichedOrder>) value;
+        return new Timed.Report<>(report.source(), report.partitionCount(), report.newest(), report.idle(),
+                report.endOffset());
     }
 
     private static String customerOf(ShopEvent event) {

@@ -5,16 +5,21 @@ import com.shopstream.common.model.EnrichedOrder;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.progress.LookupNote;
-import com.shopstream.common.serde.BinaryEvents;
 import com.shopstream.common.watermark.EventTimeOperator;
+import com.shopstream.common.watermark.EventTimeSteps;
+import com.shopstream.common.watermark.RepartitionTarget;
 import com.shopstream.common.watermark.Timed;
+import com.shopstream.common.watermark.TimedSerde;
 import com.shopstream.eventtime.InputClocks;
+import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.LateCause;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.VersionTiming;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
@@ -29,34 +34,53 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Joins each order to the version of its customer valid at its {@code order_ts}, behind the repartition by
- * {@code customer_id}. Versions go into a versioned store as they are read, each from the time it counts from
- * ({@link VersionTiming#effective}); an order waits in the held store until the query's watermark has passed its
- * time ({@link VersionTiming#settled}), then is looked up as of its time and written, in the order of its time. An
- * order whose time the watermark had passed already (its partition was behind, or idle) is looked up at once: no
- * on-time version can change its answer any more. No order is refused: each is written once, with its customer's
- * version or with none ({@link LookupNote}).
+ * {@code customer_id}. Versions and orders wait in the held store, by time: a version by the time it counts from
+ * ({@link VersionTiming#effective}), an order by its own. When the query's watermark passes them
+ * ({@link VersionTiming#settled}), they go in the order of their times, a version before an order of the same time:
+ * the version into the versioned store (unless the customer's version there is newer by {@code valid_from}: a late
+ * old version never replaces a newer one), the order looked up as of its time and written. So the store only ever
+ * goes forward in time, as far as the watermark, however far ahead one input was read. An order whose time the
+ * watermark had passed already (its partition was behind, or idle) is looked up at once: every version that can
+ * count at its time is in the store. No order is refused: each is written once, with its customer's version or with
+ * none ({@link LookupNote}).
  */
-final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, String, EnrichedOrder> {
+final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, String, Timed<EnrichedOrder>> {
 
     private static final Logger log = LoggerFactory.getLogger(CustomerEnrichmentProcessor.class);
-    /** The one key of the held store that is not an order's: the newest time a version was put at. */
+    /** The one key of the held store that is not a held event's: the newest time a version was put at. */
     private static final Bytes NEWEST_VERSION = Bytes.wrap(new byte[] {0});
-    private static final Bytes FIRST_HELD = Bytes.wrap(new byte[2 * Long.BYTES]);
+    private static final int KEY_SIZE = 2 * Long.BYTES + 1;
+    private static final Bytes FIRST_HELD = Bytes.wrap(new byte[KEY_SIZE]);
+    /** At a time, versions go before orders: a version counts from its time on. */
+    private static final byte VERSION = 0;
+    private static final byte ORDER = 1;
+    /** Held entries released per store scan: an advance after a long hold does not load them all at once. */
+    private static final int RELEASE_CHUNK = 1_000;
+    private static final TimedSerde<ShopEvent> HELD = new TimedSerde<>(ShopEvent.class);
 
     private final CustomerEnrichment.StoreNames names;
     private final long historyRetention;
+    private final Long reportLead;
+    private RepartitionTarget repartition;
     private VersionedKeyValueStore<String, Customer> versions;
     private KeyValueStore<Bytes, byte[]> held;
     private long newestVersion = InputClocks.NONE;
 
-    CustomerEnrichmentProcessor(QueryLateness query, CustomerEnrichment.StoreNames names, Duration historyRetention) {
+    /**
+     * @param reportLead {@code null}: no window query reads the enriched orders; else after each advance a report of
+     *                   this task's clock (its watermark plus the lead) goes to them, as a source step's would
+     */
+    CustomerEnrichmentProcessor(QueryLateness query, CustomerEnrichment.StoreNames names, Duration historyRetention,
+                                Duration reportLead) {
         super(query, ShopEvent.class, names.frontier());
         this.names = names;
         this.historyRetention = historyRetention.toMillis();
+        this.reportLead = reportLead == null ? null : reportLead.toMillis();
     }
 
     @Override
-    protected void open(ProcessorContext<String, EnrichedOrder> context) {
+    protected void open(ProcessorContext<String, Timed<EnrichedOrder>> context) {
+        repartition = RepartitionTarget.of(context, CustomerEnrichment.BY_CUSTOMER, null);
         versions = context.getStateStore(names.versions());
         held = context.getStateStore(names.held());
         byte[] newest = held.get(NEWEST_VERSION);
@@ -66,84 +90,128 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
     @Override
     protected void onEvent(Timed.Event<ShopEvent> event, Record<String, Timed<ShopEvent>> record) {
         if (event.event() instanceof Customer customer) {
-            putVersion(customer, event);
+            VersionTiming.Effective effective = VersionTiming.effective(customer.validFrom().toEpochMilli(),
+                    partitionWatermark(event), watermark());
+            if (!effective.onTime()) {
+                progress().lookupNote(effective.late() == LateCause.PARTITION_WATERMARK
+                        ? LookupNote.VERSION_LATE : LookupNote.VERSION_AFTER_IDLE);
+                log.debug("customer {} version valid from {} read after orders it covers ({}): it counts from {}",
+                        customer.customerId(), customer.validFrom(), effective.late().label(),
+                        Instant.ofEpochMilli(effective.from()));
+            }
+            // never before the watermark (VersionTiming): it waits like an order
+            hold(heldKey(effective.from(), VERSION, customer.customerId()), event);
         } else {
             Order order = (Order) event.event();
             long time = order.orderTs().toEpochMilli();
             if (VersionTiming.settled(time, watermark())) {
-                context().forward(new Record<>(order.key(), lookUp(order), time));
+                write(event);
             } else {
-                hold(order, time);
+                hold(heldKey(time, ORDER, order.orderId()), event);
             }
         }
     }
 
     @Override
     protected void onWatermark(long previous, long next, Record<String, Timed<ShopEvent>> trigger) {
-        List<KeyValue<Bytes, byte[]>> released = new ArrayList<>();
-        // orders strictly before the watermark, in the order of their time (then of their id)
-        try (KeyValueIterator<Bytes, byte[]> due = held.range(FIRST_HELD, heldKey(next - 1, Long.MAX_VALUE))) {
-            due.forEachRemaining(released::add);
-        }
-        for (KeyValue<Bytes, byte[]> entry : released) {
-            ByteBuffer in = ByteBuffer.wrap(entry.value);
-            while (in.hasRemaining()) {
-                Order order = (Order) BinaryEvents.read(in);
-                context().forward(new Record<>(order.key(), lookUp(order), order.orderTs().toEpochMilli()));
+        // what is strictly before the watermark, in the order of the keys: time, versions first, id
+        Bytes upTo = heldKey(next - 1, Byte.MAX_VALUE, Long.MAX_VALUE);
+        List<KeyValue<Bytes, byte[]>> due = new ArrayList<>(RELEASE_CHUNK);
+        do {
+            due.clear();
+            try (KeyValueIterator<Bytes, byte[]> entries = held.range(FIRST_HELD, upTo)) {
+                while (entries.hasNext() && due.size() < RELEASE_CHUNK) {
+                    due.add(entries.next());
+                }
             }
-            held.delete(entry.key);
+            for (KeyValue<Bytes, byte[]> entry : due) {
+                release(entry);
+                held.delete(entry.key);
+            }
+        } while (due.size() == RELEASE_CHUNK);
+        int partitions = reportLead == null ? 0 : repartition.partitions();
+        if (partitions > 0) {
+            // after what it released: the windows behind may close what is before this task's watermark
+            context().forward(new Record<>(EventTimeSteps.NO_KEY, new Timed.Report<>(new InputPartition(
+                    CustomerEnrichment.QUERY, context().taskId().partition()), partitions, next + reportLead, false,
+                    -1L), trigger.timestamp()));
         }
     }
 
-    private void putVersion(Customer customer, Timed.Event<ShopEvent> event) {
-        VersionTiming.Effective effective = VersionTiming.effective(customer.validFrom().toEpochMilli(),
-                partitionWatermark(event), watermark());
-        if (!effective.onTime()) {
-            progress().lookupNote(effective.late() == LateCause.PARTITION_WATERMARK
-                    ? LookupNote.VERSION_LATE : LookupNote.VERSION_AFTER_IDLE);
-            log.debug("customer {} version valid from {} read after orders it covers ({}): it counts from {}",
-                    customer.customerId(), customer.validFrom(), effective.late().label(), effective.from());
+    private void release(KeyValue<Bytes, byte[]> entry) {
+        long time = ByteBuffer.wrap(entry.key.get()).getLong() ^ Long.MIN_VALUE;
+        List<Timed.Event<ShopEvent>> events = new ArrayList<>();
+        ByteBuffer in = ByteBuffer.wrap(entry.value);
+        while (in.hasRemaining()) {
+            byte[] timed = new byte[in.getInt()];
+            in.get(timed);
+            events.add((Timed.Event<ShopEvent>) HELD.deserializer().deserialize(names.held(), timed));
         }
-        if (versions.put(customer.key(), customer, effective.from()) == VersionedKeyValueStore.PUT_RETURN_CODE_NOT_PUT) {
-            progress().lookupNote(LookupNote.VERSION_PAST_HISTORY);
-            log.warn("customer {} version valid from {} is older than the history retention ({}) behind the newest "
-                    + "version: not kept", customer.customerId(), customer.validFrom(), Duration.ofMillis(historyRetention));
+        if (events.get(0).event() instanceof Customer) {
+            // versions of one customer counting from the same time: the newest by valid_from is the one that counts
+            events.sort(Comparator.comparing(event -> ((Customer) event.event()).validFrom()));
+            events.forEach(event -> putVersion((Customer) event.event(), time));
+        } else {
+            events.forEach(this::write);
+        }
+    }
+
+    /** The order, looked up, with the clock of its {@code orders} partition: the windows behind judge it by it. */
+    private void write(Timed.Event<ShopEvent> event) {
+        Order order = (Order) event.event();
+        context().forward(new Record<>(order.key(), new Timed.Event<>(lookUp(order), event.source(),
+                event.partitionCount(), event.newestBefore(), event.newestAfter()), order.orderTs().toEpochMilli()));
+    }
+
+    private void putVersion(Customer customer, long from) {
+        VersionedRecord<Customer> current = versions.get(customer.key());
+        if (current != null && current.value().validFrom().isAfter(customer.validFrom())) {
+            // an old version come late: the customer's newer version stays valid
+            progress().lookupNote(LookupNote.VERSION_SUPERSEDED);
             return;
         }
-        if (effective.from() > newestVersion) {
-            newestVersion = effective.from();
+        if (versions.put(customer.key(), customer, from) == VersionedKeyValueStore.PUT_RETURN_CODE_NOT_PUT) {
+            // puts go in the order of their times: none can be behind the store's history
+            throw new IllegalStateException("the versioned store " + names.versions() + " refused customer "
+                    + customer.customerId() + "'s version at " + Instant.ofEpochMilli(from));
+        }
+        if (from > newestVersion) {
+            newestVersion = from;
             held.put(NEWEST_VERSION, ByteBuffer.allocate(Long.BYTES).putLong(newestVersion).array());
         }
     }
 
     private EnrichedOrder lookUp(Order order) {
         long time = order.orderTs().toEpochMilli();
-        String customer = Long.toString(order.customerId());
-        VersionedRecord<Customer> version = versions.get(customer, time);
+        VersionedRecord<Customer> version = versions.get(Long.toString(order.customerId()), time);
         if (version == null) {
-            boolean expired = newestVersion != InputClocks.NONE && time < newestVersion - historyRetention;
+            // only an order looked up at once can be further behind the newest version than the history keeps
+            boolean expired = newestVersion != InputClocks.NONE && time < newestVersion - historyRetention
+                    && versions.get(Long.toString(order.customerId())) != null;
             progress().lookupNote(expired ? LookupNote.HISTORY_EXPIRED : LookupNote.UNKNOWN_CUSTOMER);
             return EnrichedOrder.of(order, null);
         }
         return EnrichedOrder.of(order, version.value());
     }
 
-    private void hold(Order order, long time) {
-        Bytes key = heldKey(time, order.orderId());
+    /**
+     * Adds {@code event}, with its partition's clock, to the held entry at {@code key}: the same order twice (a
+     * duplicate) is written twice.
+     */
+    private void hold(Bytes key, Timed.Event<ShopEvent> event) {
         byte[] earlier = held.get(key);
+        byte[] timed = HELD.serializer().serialize(names.held(), event);
         int offset = earlier == null ? 0 : earlier.length;
-        // the same order twice (a duplicate) is held twice, and written twice
-        ByteBuffer value = ByteBuffer.allocate(offset + BinaryEvents.size(order));
+        ByteBuffer value = ByteBuffer.allocate(offset + Integer.BYTES + timed.length);
         if (earlier != null) {
             value.put(earlier);
         }
-        BinaryEvents.write(order, value);
-        held.put(key, value.array());
+        held.put(key, value.putInt(timed.length).put(timed).array());
     }
 
-    /** Time, then order id, each with its sign bit flipped so that the bytes sort as the numbers do. */
-    private static Bytes heldKey(long time, long orderId) {
-        return Bytes.wrap(ByteBuffer.allocate(2 * Long.BYTES).putLong(time ^ Long.MIN_VALUE)
-                .putLong(orderId ^ Long.MIN_VALUE).array());
+    /** Time, kind, then id; time and id with their sign bit flipped, so that the bytes sort as the numbers do. */
+    private static Bytes heldKey(long time, byte kind, long id) {
+        return Bytes.wrap(ByteBuffer.allocate(KEY_SIZE).putLong(time ^ Long.MIN_VALUE).put(kind)
+                .putLong(id ^ Long.MIN_VALUE).array());
     }
 }

@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * What {@link CustomerEnrichment} needs: the customers topic it reads, the topic it writes, the query's watermark
- * delay (over both inputs), how long the versioned store keeps a customer's superseded versions, and where the held
- * orders are kept.
+ * delay (over both inputs), how long the versioned store keeps a customer's superseded versions (for orders read
+ * behind the watermark), and where the held versions and orders are kept.
  */
 public record EnrichmentConfig(String customersTopic, String outputTopic, Duration delay, Duration historyRetention,
                                StateStoreKind stores) {
@@ -21,8 +21,8 @@ public record EnrichmentConfig(String customersTopic, String outputTopic, Durati
         }
         if (historyRetention == null || historyRetention.compareTo(delay) < 0) {
             throw new IllegalArgumentException("shopstream.orders.enrichment.history-retention (" + historyRetention
-                    + ") must be at least the delay (" + delay + "): a version superseded within the delay could "
-                    + "still be asked for");
+                    + ") must be at least the delay (" + delay + "): an order within the delay behind the "
+                    + "watermark is looked up as of its time");
         }
     }
 }

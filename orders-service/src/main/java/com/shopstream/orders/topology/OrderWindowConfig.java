@@ -45,6 +45,13 @@ public record OrderWindowConfig(String ordersTopic, String lateTopic, List<Windo
                 }
             }
         }
+        for (WindowQuery query : queries) {
+            if (query.groupBy() != null && query.groupBy().enriched() && enrichment == null) {
+                throw new IllegalArgumentException("window query " + query.name() + " groups by "
+                        + query.groupBy().name().toLowerCase(java.util.Locale.ROOT) + ", a field of the customer: set "
+                        + "shopstream.orders.enrichment.enabled=true");
+            }
+        }
         if (enrichment != null && !outputs.add(enrichment.outputTopic())) {
             throw new IllegalArgumentException("topic " + enrichment.outputTopic() + " is written by two outputs");
         }

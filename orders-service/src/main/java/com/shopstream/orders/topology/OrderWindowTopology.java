@@ -1,5 +1,6 @@
 package com.shopstream.orders.topology;
 
+import com.shopstream.common.model.EnrichedOrder;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.WindowResult;
 import com.shopstream.common.serde.ShopTopics;
@@ -15,10 +16,12 @@ import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.TimeWindowLateness;
 import com.shopstream.orders.enrichment.CustomerEnrichment;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
@@ -59,9 +62,14 @@ public final class OrderWindowTopology {
         ShopTopics topics = config.topics();
         List<QueryLateness> all = new ArrayList<>();
         Map<GroupBy.Grouping, List<WindowQuery>> byGrouping = new LinkedHashMap<>();
+        Map<GroupBy, List<WindowQuery>> byCustomerField = new LinkedHashMap<>();
         for (WindowQuery query : config.queries()) {
             all.add(lateness(query));
-            byGrouping.computeIfAbsent(GroupBy.Grouping.of(query.groupBy()), g -> new ArrayList<>()).add(query);
+            if (query.groupBy() != null && query.groupBy().enriched()) {
+                byCustomerField.computeIfAbsent(query.groupBy(), g -> new ArrayList<>()).add(query);
+            } else {
+                byGrouping.computeIfAbsent(GroupBy.Grouping.of(query.groupBy()), g -> new ArrayList<>()).add(query);
+            }
         }
         KStream<String, Order> orders =
                 InputStreams.keyedByOrder(builder, topics.orders(config.ordersTopic()), "orders-source");
@@ -79,9 +87,15 @@ public final class OrderWindowTopology {
             queries.forEach(query -> addQuery(grouped, query, frontier, config));
         });
         if (config.enrichment() != null) {
-            // after the windows: switching it on leaves the windows' sub-topologies (and tasks) numbered as they were
-            CustomerEnrichment.add(builder, orders, config.ordersTopic(), config.enrichment(), topics,
-                    new RepartitionBatching(config.repartitionBatchSize(), config.stores()));
+            // after the windows: switching it on leaves the windows' sub-topologies numbered as they were. customers
+            // joins the orders' sub-topology (one source, merged): it has as many tasks as the larger of the two
+            // topics, and a task past the orders' partitions only reads customers
+            Duration lead = byCustomerField.values().stream().flatMap(List::stream).map(WindowQuery::grace)
+                    .min(Duration::compareTo).orElse(null);
+            KStream<String, Timed<EnrichedOrder>> enriched = CustomerEnrichment.add(builder, orders,
+                    config.ordersTopic(), config.enrichment(), topics,
+                    new RepartitionBatching(config.repartitionBatchSize(), config.stores()), lead);
+            byCustomerField.forEach((field, queries) -> addEnrichedQueries(enriched, field, queries, config));
         }
         return builder.build();
     }
@@ -104,6 +118,22 @@ public final class OrderWindowTopology {
                                 config.topics()::latestAcceptedEventTime, SliceCombiner.MAX_OPEN_PARTIALS),
                         slices, BeforeCommit.signalStore(slices)),
                 Named.as(name + "-slices"));
+    }
+
+    /**
+     * The queries grouped by a field of the customer: behind the enrichment, the orders keyed by the field's group
+     * cross repartition {@code orders-by-<field>} one by one, with the enrichment tasks' reports; the source step
+     * has judged each order for them as for any query, and the windows skip what it refused.
+     */
+    private static void addEnrichedQueries(KStream<String, Timed<EnrichedOrder>> enriched, GroupBy field,
+                                           List<WindowQuery> queries, OrderWindowConfig config) {
+        String name = field.partitionName();
+        FrontierStep frontier = new FrontierStep(name, List.of(CustomerEnrichment.QUERY),
+                queries.stream().map(OrderWindowTopology::lateness).toList());
+        KStream<String, Timed<Order>> grouped = EventTimeSteps.track(EventTimeSteps.repartitionKeyedBy(
+                CustomerEnrichment.forWindows(enriched, field), name, Order.class, null, null,
+                UnaryOperator.identity()), frontier);
+        queries.forEach(query -> addQuery(grouped, query, frontier, config));
     }
 
     static QueryLateness lateness(WindowQuery query) {

@@ -9,7 +9,7 @@ import java.util.Objects;
  * equals {@code size}, hopping (Spark's "sliding") when it is smaller. {@code grace} is the watermark delay.
  *
  * @param name        names the query's stores, internal topics and processors (so: never rename a running query)
- * @param groupBy     {@code null} for one row per window over all orders, or {@link GroupBy#CUSTOMER_ID}
+ * @param groupBy     {@code null} for one row per window over all orders, or the field of {@link GroupBy}
  * @param updateTopic update mode: a row per change of a window; {@code null} to not write one
  * @param finalTopic  append mode: one row per window once it is final; {@code null} to not write one
  * @param retention   how long after its start a window stays in the store for {@code GET /windows}: until the

@@ -36,14 +36,18 @@ class EnrichmentBrokerTest extends ServiceBrokerTest {
         customer(brokers, 1, "silver", "10:02:00");
         order(brokers, 104, 2, "10:10:00");
         customer(brokers, 3, "bronze", "10:10:00");
+        order(brokers, 105, 3, "10:20:00");
+        customer(brokers, 3, "bronze", "10:20:00");   // the watermark is 10:17: 101, 103 and 104 are written
 
-        List<OutputRecord> enriched = KafkaTestClients.readCommitted(brokers, "orders-enriched", 2,
+        List<OutputRecord> enriched = KafkaTestClients.readCommitted(brokers, "orders-enriched", 3,
                 Duration.ofSeconds(60));
         assertThat(enriched).extracting(record -> record.key() + " " + record.value()).containsExactly(
                 "101 {\"order_id\":101,\"customer_id\":1,\"amount\":1.00,\"order_ts\":\"2026-01-22T10:00:00Z\","
                         + "\"tier\":\"gold\",\"country\":\"DE\",\"customer_valid_from\":\"2026-01-22T09:00:00Z\"}",
                 "103 {\"order_id\":103,\"customer_id\":1,\"amount\":1.00,\"order_ts\":\"2026-01-22T10:03:00Z\","
-                        + "\"tier\":\"silver\",\"country\":\"DE\",\"customer_valid_from\":\"2026-01-22T10:02:00Z\"}");
+                        + "\"tier\":\"silver\",\"country\":\"DE\",\"customer_valid_from\":\"2026-01-22T10:02:00Z\"}",
+                "104 {\"order_id\":104,\"customer_id\":2,\"amount\":1.00,\"order_ts\":\"2026-01-22T10:10:00Z\","
+                        + "\"tier\":null,\"country\":null,\"customer_valid_from\":null}");
     }
 
     private static void customer(String brokers, long id, String tier, String validFrom) {

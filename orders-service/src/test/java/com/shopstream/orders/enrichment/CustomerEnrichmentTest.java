@@ -88,6 +88,33 @@ class CustomerEnrichmentTest {
     }
 
     @Test
+    void anOldVersionComeLateNeverReplacesTheCustomersNewerOne() {
+        customer(1, "gold", "DE", "10:05:00");
+        customer(2, "gold", "DE", "10:20:00");     // customers' watermark 10:17
+        customer(1, "silver", "DE", "10:00:00");   // late: it would count from 10:17, when gold (10:05) is newer
+        order(101, 1, "10:18:00");
+        order(102, 1, "10:30:00");
+        customer(2, "gold", "DE", "10:30:00");     // watermark 10:27
+
+        assertThat(tiers(harness.records(ENRICHED))).containsExactly("101 gold");
+        assertThat(note(LookupNote.VERSION_SUPERSEDED)).isEqualTo(1);
+        assertThat(note(LookupNote.VERSION_LATE)).isEqualTo(1);
+    }
+
+    @Test
+    void aTableReadFarAheadOfTheOrdersStillGivesEachOrderTheVersionOfItsTime() {
+        customer(1, "gold", "DE", "10:00:00");
+        customer(1, "silver", "DE", "10:30:00");
+        customer(2, "gold", "DE", "2026-02-22T10:00:00Z");   // a month ahead: the versioned store does not follow it
+        order(101, 1, "10:10:00");
+        order(102, 1, "10:40:00");
+        order(103, 1, "11:00:00");
+
+        assertThat(tiers(harness.records(ENRICHED))).containsExactly("101 gold", "102 silver");
+        assertThat(note(LookupNote.HISTORY_EXPIRED)).isZero();
+    }
+
+    @Test
     void anOrderTheWatermarkHasPassedIsLookedUpAtOnceAndNeverRefused() {
         customer(1, "gold", "DE", "09:00:00");
         customer(1, "silver", "DE", "09:55:00");
@@ -97,6 +124,59 @@ class CustomerEnrichmentTest {
 
         assertThat(tiers(harness.records(ENRICHED))).containsExactly("102 gold");
         assertThat(harness.records("orders-service-late")).extracting(OutputRecord::orderId).contains(102L);
+    }
+
+    @Test
+    void aWindowQueryGroupedByTierCountsEachOrderUnderTheTierItsCustomerHadThen() {
+        harness.close();
+        startWith(Map.of("shopstream.orders.queries[0].name", "revenue-by-tier",
+                "shopstream.orders.queries[0].size", "5m",
+                "shopstream.orders.queries[0].group-by", "tier",
+                "shopstream.orders.queries[0].final-topic", "revenue-by-tier"));
+        customer(1, "gold", "DE", "09:00:00");
+        customer(2, "silver", "DE", "09:00:00");
+        order(101, 1, "10:00:00");
+        order(102, 2, "10:01:00");
+        order(103, 1, "10:03:00");
+        customer(1, "silver", "DE", "10:02:00");   // read after 103, valid before it
+        order(104, 3, "10:04:00");                 // customer 3 has no version
+        order(105, 1, "10:20:00");
+        customer(9, "gold", "DE", "10:20:00");     // the enrichment's watermark 10:17: 101 to 104 go to the windows
+
+        assertThat(rows(harness.records("revenue-by-tier"))).containsExactly(
+                "gold@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z {\"window_start\":\"2026-01-22T10:00:00Z\","
+                        + "\"window_end\":\"2026-01-22T10:05:00Z\",\"orders\":1,\"total\":1.00}",
+                "none@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z {\"window_start\":\"2026-01-22T10:00:00Z\","
+                        + "\"window_end\":\"2026-01-22T10:05:00Z\",\"orders\":1,\"total\":1.00}",
+                "silver@2026-01-22T10:00:00Z/2026-01-22T10:05:00Z {\"window_start\":\"2026-01-22T10:00:00Z\","
+                        + "\"window_end\":\"2026-01-22T10:05:00Z\",\"orders\":2,\"total\":2.00}");
+
+        order(106, 1, "10:01:00");   // behind its partition's watermark (10:17): late for the query, enriched still
+        customer(9, "gold", "DE", "10:30:00");
+        order(107, 1, "10:30:00");
+
+        // the fourth and last row: 105 (silver since 10:02) in [10:20,10:25); 106 counted nowhere
+        assertThat(rows(harness.records("revenue-by-tier"))).hasSize(4).last().asString()
+                .startsWith("silver@2026-01-22T10:20:00Z/2026-01-22T10:25:00Z").contains("\"orders\":1,");
+        assertThat(harness.records("orders-service-late")).extracting(OutputRecord::orderId).containsExactly(106L);
+        assertThat(harness.records("orders-service-late").get(0).headers())
+                .containsEntry("x-late-query", "revenue-by-tier");
+        assertThat(tiers(harness.records(ENRICHED))).contains("106 gold");   // 10:01, before silver (10:02)
+        assertThat(harness.deadLetters()).isEmpty();
+    }
+
+    @Test
+    void aQueryGroupedByAFieldOfTheCustomerNeedsTheEnrichment() {
+        Map<String, String> settings = Map.of("shopstream.orders.queries[0].name", "by-country",
+                "shopstream.orders.queries[0].size", "5m", "shopstream.orders.queries[0].group-by", "country",
+                "shopstream.orders.queries[0].final-topic", "by-country");
+        ShopstreamProperties common = ShopstreamProperties.defaults();
+        OrdersProperties orders = new Binder(new MapConfigurationPropertySource(settings))
+                .bindOrCreate("shopstream.orders", OrdersProperties.class);
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> orders.toConfig(common, "late", TestStreams.topics()))
+                .withMessage("window query by-country groups by country, a field of the customer: set "
+                        + "shopstream.orders.enrichment.enabled=true");
     }
 
     @Test
@@ -225,9 +305,11 @@ class CustomerEnrichmentTest {
         return orders.toConfig(common, common.lateTopic("orders-service"), TestStreams.topics());
     }
 
+    /** @param validFrom a time on 2026-01-22, or an instant */
     private void customer(long id, String tier, String country, String validFrom) {
+        String instant = validFrom.length() == 8 ? "2026-01-22T" + validFrom + "Z" : validFrom;
         harness.pipe("customers", Long.toString(id), "{\"customer_id\":" + id + ",\"tier\":\"" + tier
-                + "\",\"country\":\"" + country + "\",\"valid_from\":\"2026-01-22T" + validFrom + "Z\"}");
+                + "\",\"country\":\"" + country + "\",\"valid_from\":\"" + instant + "\"}");
     }
 
     private void order(long orderId, long customerId, String time) {
