@@ -9,8 +9,9 @@ public enum LookupNote {
     /** No version of the customer was valid at the order's time: the order went on with {@code tier: null}. */
     UNKNOWN_CUSTOMER("unknown-customer"),
     /**
-     * The order was looked up at once (it came behind the watermark) further back than the versioned store's
-     * history retention keeps, and its customer's newest version is newer than the order: {@code tier: null}.
+     * The order was looked up at once (it came behind the watermark) further back than the versioned store's history
+     * retention keeps behind the newest version put, and its customer has a version, but none the store still knows
+     * for the order's time: {@code tier: null}.
      */
     HISTORY_EXPIRED("history-expired"),
     /** A version behind its own partition's watermark: it counts from that watermark. */

@@ -285,9 +285,19 @@ public final class ProgressRegistry {
                 lateByCause,
                 counts.deadLetters() - previous.deadLetters(),
                 new QueryTotals(counts.input(), counts.late(), query.refusedWindows(), counts.deadLetters(),
-                        query.duplicates()),
+                        query.duplicates(), lookupNotes(query)),
                 watermarks(query),
                 partitions(query));
+    }
+
+    private static Map<String, Long> lookupNotes(QueryProgress query) {
+        Map<String, Long> out = new TreeMap<>();
+        for (LookupNote note : LookupNote.values()) {
+            if (query.lookupNotes(note) > 0) {
+                out.put(note.label(), query.lookupNotes(note));
+            }
+        }
+        return out;
     }
 
     private static Map<String, Long> lateByCause(QueryProgress query) {

@@ -18,7 +18,6 @@ import com.shopstream.eventtime.LatenessRule;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.orders.topology.GroupBy;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -60,16 +59,13 @@ public final class CustomerEnrichment {
     /**
      * Adds the enrichment of {@code orders} (the service's orders source) to {@code builder}: writes
      * {@code orders-enriched}, and gives the enriched orders, stamped with their {@code orders} partition's clock,
-     * and, when {@code reportLead} is set, the reports of each enrichment task's clock, for window queries grouped by
-     * a customer field ({@link #forWindows}).
-     *
-     * @param reportLead how far ahead of a task's watermark its reports put its clock (the smallest delay of the
-     *                   window queries behind it, at most the enrichment's own); {@code null}: no window query
+     * and, with {@code reports}, the reports of each enrichment task's frontier, for window queries grouped by a
+     * customer field ({@link #forWindows}), whose grace must be at least the enrichment's delay.
      */
     public static KStream<String, Timed<EnrichedOrder>> add(StreamsBuilder builder, KStream<String, Order> orders,
                                                            String ordersTopic, EnrichmentConfig config,
                                                            ShopTopics topics, RepartitionBatching batching,
-                                                           Duration reportLead) {
+                                                           boolean reports) {
         KStream<String, ShopEvent> customers =
                 InputStreams.keyedByCustomer(builder, topics.customers(config.customersTopic()), "customers-source")
                         .mapValues(customer -> (ShopEvent) customer, Named.as("customers-as-events"));
@@ -85,10 +81,8 @@ public final class CustomerEnrichment {
                 BY_CUSTOMER, CustomerEnrichment::customerOf, ShopEvent.class, null, batching), frontier);
 
         StoreNames stores = new StoreNames(QUERY + "-customers", QUERY + "-held", frontier.storeName());
-        Duration lead = reportLead == null ? null
-                : reportLead.compareTo(config.delay()) < 0 ? reportLead : config.delay();
         KStream<String, Timed<EnrichedOrder>> enriched = tracked.process(ProcessorSuppliers.withStores(
-                        () -> new CustomerEnrichmentProcessor(query, stores, config.historyRetention(), lead),
+                        () -> new CustomerEnrichmentProcessor(query, stores, config.historyRetention(), reports),
                         Stores.versionedKeyValueStoreBuilder(
                                 Stores.persistentVersionedKeyValueStore(stores.versions(), config.historyRetention()),
                                 Serdes.String(), customerSerde()),

@@ -6,6 +6,7 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.progress.LookupNote;
 import com.shopstream.common.watermark.EventTimeOperator;
+import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.RepartitionTarget;
 import com.shopstream.common.watermark.Timed;
@@ -23,6 +24,8 @@ import java.util.Comparator;
 import java.util.List;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.errors.StreamsException;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -60,22 +63,27 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
 
     private final CustomerEnrichment.StoreNames names;
     private final long historyRetention;
-    private final Long reportLead;
+    private final boolean reports;
+    private final long delay;
     private RepartitionTarget repartition;
+    /** The frontier this task last reported to the windows behind it ({@link InputClocks#NONE}: none yet). */
+    private long reported = InputClocks.NONE;
     private VersionedKeyValueStore<String, Customer> versions;
     private KeyValueStore<Bytes, byte[]> held;
     private long newestVersion = InputClocks.NONE;
 
     /**
-     * @param reportLead {@code null}: no window query reads the enriched orders; else after each advance a report of
-     *                   this task's clock (its watermark plus the lead) goes to them, as a source step's would
+     * @param reports whether window queries read the enriched orders: then after each advance, and on a timer, a
+     *                report of this task's frontier (what it has released is before its watermark) goes to them, as
+     *                a source step's would
      */
     CustomerEnrichmentProcessor(QueryLateness query, CustomerEnrichment.StoreNames names, Duration historyRetention,
-                                Duration reportLead) {
+                                boolean reports) {
         super(query, ShopEvent.class, names.frontier());
         this.names = names;
         this.historyRetention = historyRetention.toMillis();
-        this.reportLead = reportLead == null ? null : reportLead.toMillis();
+        this.reports = reports;
+        this.delay = query.delay().toMillis();
     }
 
     @Override
@@ -85,6 +93,15 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
         held = context.getStateStore(names.held());
         byte[] newest = held.get(NEWEST_VERSION);
         newestVersion = newest == null ? InputClocks.NONE : ByteBuffer.wrap(newest).getLong();
+        reported = InputClocks.NONE;
+        if (reports) {
+            // a report the partition count was not known for yet, or the last one a restart may have lost
+            context.schedule(EventTimeRuntime.from(context.appConfigs()).reportInterval(),
+                    PunctuationType.WALL_CLOCK_TIME, now -> {
+                        long streamTime = context.currentStreamTimeMs();
+                        report(streamTime >= 0 ? streamTime : now);
+                    });
+        }
     }
 
     @Override
@@ -105,7 +122,7 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
             Order order = (Order) event.event();
             long time = order.orderTs().toEpochMilli();
             if (VersionTiming.settled(time, watermark())) {
-                write(event);
+                write(event, record.timestamp());
             } else {
                 hold(heldKey(time, ORDER, order.orderId()), event);
             }
@@ -117,28 +134,46 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
         // what is strictly before the watermark, in the order of the keys: time, versions first, id
         Bytes upTo = heldKey(next - 1, Byte.MAX_VALUE, Long.MAX_VALUE);
         List<KeyValue<Bytes, byte[]>> due = new ArrayList<>(RELEASE_CHUNK);
+        Bytes from = FIRST_HELD;
         do {
             due.clear();
-            try (KeyValueIterator<Bytes, byte[]> entries = held.range(FIRST_HELD, upTo)) {
+            // each chunk after the last one's keys, not over their deletes again
+            try (KeyValueIterator<Bytes, byte[]> entries = held.range(from, upTo)) {
                 while (entries.hasNext() && due.size() < RELEASE_CHUNK) {
                     due.add(entries.next());
                 }
             }
             for (KeyValue<Bytes, byte[]> entry : due) {
-                release(entry);
+                release(entry, trigger.timestamp());
                 held.delete(entry.key);
             }
+            if (!due.isEmpty()) {
+                from = Bytes.increment(due.get(due.size() - 1).key);
+            }
         } while (due.size() == RELEASE_CHUNK);
-        int partitions = reportLead == null ? 0 : repartition.partitions();
-        if (partitions > 0) {
-            // after what it released: the windows behind may close what is before this task's watermark
+        // after what it released: the windows behind may close what is before this task's watermark
+        report(trigger.timestamp());
+    }
+
+    /**
+     * Tells the windows behind this task's frontier (its watermark plus its delay: a window query reading the
+     * enriched orders has a grace of at least that delay, so its watermark stays behind this task's), to every
+     * partition of their repartition, as one partition ({@value CustomerEnrichment#QUERY}, numbered like the task)
+     * of the enrichment's output.
+     */
+    private void report(long timestamp) {
+        int partitions = reports && watermark() != InputClocks.NONE ? repartition.partitions() : 0;
+        long frontier = watermark() + delay;
+        if (partitions > 0 && frontier > reported) {
+            reported = frontier;
             context().forward(new Record<>(EventTimeSteps.NO_KEY, new Timed.Report<>(new InputPartition(
-                    CustomerEnrichment.QUERY, context().taskId().partition()), partitions, next + reportLead, false,
-                    -1L), trigger.timestamp()));
+                    CustomerEnrichment.QUERY, context().taskId().partition()), partitions, frontier, false, -1L),
+                    timestamp));
         }
     }
 
-    private void release(KeyValue<Bytes, byte[]> entry) {
+    /** @param timestamp the record time of what it writes: the trigger's, a clock reading no later than broker time */
+    private void release(KeyValue<Bytes, byte[]> entry, long timestamp) {
         long time = ByteBuffer.wrap(entry.key.get()).getLong() ^ Long.MIN_VALUE;
         List<Timed.Event<ShopEvent>> events = new ArrayList<>();
         ByteBuffer in = ByteBuffer.wrap(entry.value);
@@ -152,15 +187,19 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
             events.sort(Comparator.comparing(event -> ((Customer) event.event()).validFrom()));
             events.forEach(event -> putVersion((Customer) event.event(), time));
         } else {
-            events.forEach(this::write);
+            events.forEach(event -> write(event, timestamp));
         }
     }
 
-    /** The order, looked up, with the clock of its {@code orders} partition: the windows behind judge it by it. */
-    private void write(Timed.Event<ShopEvent> event) {
+    /**
+     * The order, looked up, with the clock of its {@code orders} partition: the windows behind judge it by it. The
+     * record time is a clock reading of the source step's (the frontier tracker behind takes it for the brokers' time,
+     * which an {@code order_ts} ahead of it would move on), not the order's time.
+     */
+    private void write(Timed.Event<ShopEvent> event, long timestamp) {
         Order order = (Order) event.event();
         context().forward(new Record<>(order.key(), new Timed.Event<>(lookUp(order), event.source(),
-                event.partitionCount(), event.newestBefore(), event.newestAfter()), order.orderTs().toEpochMilli()));
+                event.partitionCount(), event.newestBefore(), event.newestAfter()), timestamp));
     }
 
     private void putVersion(Customer customer, long from) {
@@ -171,8 +210,8 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
             return;
         }
         if (versions.put(customer.key(), customer, from) == VersionedKeyValueStore.PUT_RETURN_CODE_NOT_PUT) {
-            // puts go in the order of their times: none can be behind the store's history
-            throw new IllegalStateException("the versioned store " + names.versions() + " refused customer "
+            // puts go in the order of their times: none can be behind the store's history. Not a record's fault
+            throw new StreamsException("the versioned store " + names.versions() + " refused customer "
                     + customer.customerId() + "'s version at " + Instant.ofEpochMilli(from));
         }
         if (from > newestVersion) {
@@ -185,7 +224,8 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
         long time = order.orderTs().toEpochMilli();
         VersionedRecord<Customer> version = versions.get(Long.toString(order.customerId()), time);
         if (version == null) {
-            // only an order looked up at once can be further behind the newest version than the history keeps
+            // only an order looked up at once can be further back than the history keeps behind the newest version put
+            // (of any customer of this task); its customer has a version, but none the store still knows for then
             boolean expired = newestVersion != InputClocks.NONE && time < newestVersion - historyRetention
                     && versions.get(Long.toString(order.customerId())) != null;
             progress().lookupNote(expired ? LookupNote.HISTORY_EXPIRED : LookupNote.UNKNOWN_CUSTOMER);

@@ -51,6 +51,13 @@ public record OrderWindowConfig(String ordersTopic, String lateTopic, List<Windo
                         + query.groupBy().name().toLowerCase(java.util.Locale.ROOT) + ", a field of the customer: set "
                         + "shopstream.orders.enrichment.enabled=true");
             }
+            if (query.groupBy() != null && query.groupBy().enriched()
+                    && query.grace().compareTo(enrichment.delay()) < 0) {
+                // its windows close on the enrichment tasks' frontiers: with a shorter grace, before their orders
+                throw new IllegalArgumentException("window query " + query.name() + " groups by a field of the "
+                        + "customer: its grace (" + query.grace() + ") must be at least "
+                        + "shopstream.orders.enrichment.delay (" + enrichment.delay() + ")");
+            }
         }
         if (enrichment != null && !outputs.add(enrichment.outputTopic())) {
             throw new IllegalArgumentException("topic " + enrichment.outputTopic() + " is written by two outputs");

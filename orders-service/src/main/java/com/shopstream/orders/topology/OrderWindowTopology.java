@@ -16,7 +16,6 @@ import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.TimeWindowLateness;
 import com.shopstream.orders.enrichment.CustomerEnrichment;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,11 +89,10 @@ public final class OrderWindowTopology {
             // after the windows: switching it on leaves the windows' sub-topologies numbered as they were. customers
             // joins the orders' sub-topology (one source, merged): it has as many tasks as the larger of the two
             // topics, and a task past the orders' partitions only reads customers
-            Duration lead = byCustomerField.values().stream().flatMap(List::stream).map(WindowQuery::grace)
-                    .min(Duration::compareTo).orElse(null);
             KStream<String, Timed<EnrichedOrder>> enriched = CustomerEnrichment.add(builder, orders,
                     config.ordersTopic(), config.enrichment(), topics,
-                    new RepartitionBatching(config.repartitionBatchSize(), config.stores()), lead);
+                    new RepartitionBatching(config.repartitionBatchSize(), config.stores()),
+                    !byCustomerField.isEmpty());
             byCustomerField.forEach((field, queries) -> addEnrichedQueries(enriched, field, queries, config));
         }
         return builder.build();

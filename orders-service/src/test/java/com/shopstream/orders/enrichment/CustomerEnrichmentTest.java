@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import com.shopstream.common.boot.ShopstreamProperties;
+import com.shopstream.common.json.ResultJson;
 import com.shopstream.common.progress.LookupNote;
 import com.shopstream.common.streams.TopologyNames;
 import com.shopstream.common.testing.OutputRecord;
@@ -63,11 +64,19 @@ class CustomerEnrichmentTest {
                         + "\"tier\":null,\"country\":null,\"customer_valid_from\":null}",
                 "103 {\"order_id\":103,\"customer_id\":1,\"amount\":1.00,\"order_ts\":\"2026-01-22T10:03:00Z\","
                         + "\"tier\":\"silver\",\"country\":\"DE\",\"customer_valid_from\":\"2026-01-22T10:02:00Z\"}");
-        assertThat(harness.records(ENRICHED)).extracting(OutputRecord::timestamp).containsExactly(
-                at("10:00:00"), at("10:01:00"), at("10:03:00"));
+        // written when the record that moved the watermark came: its time, a source's clock reading (never an
+        // order_ts ahead of the broker's time, which the windows behind would take for the brokers' clock)
+        assertThat(harness.records(ENRICHED)).extracting(OutputRecord::timestamp).containsOnly(at("10:10:00"));
         assertThat(note(LookupNote.UNKNOWN_CUSTOMER)).isEqualTo(1);
         assertThat(note(LookupNote.VERSION_LATE)).isZero();
         assertThat(harness.records("orders-service-late")).isEmpty();
+
+        // the progress report (the console's source) says it; the window queries' totals do not carry the field
+        Map<String, String> totals = new HashMap<>();
+        streams.progress().report(WALL_CLOCK).queries().forEach(query -> totals.put(query.name(),
+                ResultJson.MAPPER.writeValueAsString(query.totals())));
+        assertThat(totals.get(CustomerEnrichment.QUERY)).endsWith(",\"lookup_notes\":{\"unknown-customer\":1}}");
+        assertThat(totals.get("orders-per-5m")).doesNotContain("lookup_notes");
     }
 
     @Test
@@ -177,6 +186,38 @@ class CustomerEnrichmentTest {
                 .isThrownBy(() -> orders.toConfig(common, "late", TestStreams.topics()))
                 .withMessage("window query by-country groups by country, a field of the customer: set "
                         + "shopstream.orders.enrichment.enabled=true");
+    }
+
+    @Test
+    void aTierQueryWithAGraceShorterThanTheEnrichmentsDelayRefusesToStart() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> config(Map.of("shopstream.orders.queries[0].name", "by-tier",
+                        "shopstream.orders.queries[0].size", "5m", "shopstream.orders.queries[0].group-by", "tier",
+                        "shopstream.orders.queries[0].grace", "2m",
+                        "shopstream.orders.queries[0].final-topic", "by-tier")))
+                .withMessage("window query by-tier groups by a field of the customer: its grace (PT2M) must be at "
+                        + "least shopstream.orders.enrichment.delay (PT3M)");
+    }
+
+    @Test
+    void manyHeldOrdersAreReleasedInTheOrderOfTheirTimesAcrossChunks() {
+        harness.close();
+        startWith(Map.of("shopstream.orders.state-stores", "in-memory"));
+        customer(1, "gold", "DE", "09:00:00");
+        int orders = 2_500;   // more than one chunk of a release
+        for (int i = orders - 1; i >= 0; i--) {   // newest first: the release puts them in order
+            harness.pipe("orders", Long.toString(1000 + i), "{\"order_id\":" + (1000 + i) + ",\"customer_id\":1,"
+                    + "\"amount\":1.00,\"order_ts\":" + (at("10:00:00").toEpochMilli() + i) + "}");
+        }
+        assertThat(harness.records(ENRICHED)).isEmpty();
+        order(9999, 1, "10:10:00");
+        customer(2, "gold", "DE", "10:10:00");   // the watermark 10:07: all of them at once
+
+        List<OutputRecord> enriched = harness.records(ENRICHED);
+        assertThat(enriched).hasSize(orders);
+        assertThat(enriched).extracting(OutputRecord::key)
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, orders)
+                        .mapToObj(i -> Long.toString(1000 + i)).toList());
     }
 
     @Test
