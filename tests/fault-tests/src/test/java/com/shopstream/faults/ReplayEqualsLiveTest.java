@@ -50,7 +50,10 @@ import org.slf4j.LoggerFactory;
  * Every append topic is the same multiset in both runs, every late topic the same set, and the late records are
  * exactly what the contract's rules refuse when each input partition is read in its own order (the generator's very
  * late orders among them). Idleness is switched off (a long timeout): it is the one rule that depends on the wall
- * clock, and it has tests of its own.
+ * clock, and it has tests of its own. The same again with an allowed lateness of 2 minutes for orders-service and
+ * session-service alone: their final topics are then upsert topics, and the last revision of every key is the same
+ * in both runs (which revisions came before it may differ), the late records again exactly what the rules with the
+ * lateness refuse per partition.
  *
  * <p>{@code -Dshopstream.replay.orders=} and {@code -Dshopstream.replay.rate=} make it a measurement: the figures go
  * to the log and to {@code target/replay-vs-live.md} (see the module's README).
@@ -92,63 +95,143 @@ class ReplayEqualsLiveTest {
         }
     }
 
-    private static final List<Query> QUERIES = List.of(
-            new Query("orders-per-5m", "orders-service-late", List.of("orders"), new TimeWindowLateness(FIVE, FIVE)),
-            new Query("orders-per-10m-every-5m", "orders-service-late", List.of("orders"),
-                    new TimeWindowLateness(Duration.ofMinutes(10), FIVE)),
-            new Query("customer-sessions", "session-service-late", List.of("orders"),
-                    new SessionLateness(Duration.ofMinutes(3))),
-            new Query("order-payment-join", "join-service-late", List.of("orders", "payments-raw"),
-                    new EventTimeBound(), Map.of("payments-raw", PAYMENTS_DELAY)),
-            new Query("orders-deduped", "dedup-service-late", List.of("orders"), new EventTimeBound()),
-            new Query("orders-deduped-by-id", "dedup-service-late", List.of("orders"), new EventTimeBound()));
+    /**
+     * One way to run the services: which, with what settings, the groups to wait for, the queries whose late records
+     * are checked, the append topics compared as multisets, and the upsert topics (final rows revised with an allowed
+     * lateness) compared by the last revision of each key.
+     */
+    private record Variant(String name, Map<String, List<String>> services, Map<String, List<String>> inputs,
+                           List<Query> queries, List<String> appendTopics, List<String> upsertTopics) {
+    }
+
+    private static final Variant ALL_SERVICES = allServices();
+    /** With an allowed lateness: windows and sessions revise their final rows; the other services have none. */
+    private static final Duration LATENESS = Duration.ofMinutes(2);
+    private static final Variant ALLOWED_LATENESS = new Variant("allowed lateness " + LATENESS.toMinutes() + " min",
+            allowedLatenessServices(),
+            Map.of("orders-service", List.of("orders"), "session-service", List.of("orders")),
+            List.of(new Query("orders-per-5m", "orders-service-late", List.of("orders"),
+                            new TimeWindowLateness(FIVE, FIVE, LATENESS)),
+                    new Query("orders-per-10m-every-5m", "orders-service-late", List.of("orders"),
+                            new TimeWindowLateness(Duration.ofMinutes(10), FIVE, LATENESS)),
+                    new Query("customer-sessions", "session-service-late", List.of("orders"),
+                            new SessionLateness(Duration.ofMinutes(3), LATENESS))),
+            List.of(), List.of("orders-per-5m-final", "orders-per-10m-every-5m-final", "customer-sessions-final"));
+
+    private static Variant allServices() {
+        Map<String, List<String>> services = new LinkedHashMap<>();
+        for (String module : SuiteRun.SERVICES.keySet()) {
+            List<String> own = new ArrayList<>(SETTINGS);
+            if (module.equals("join-service")) {
+                own.addAll(JOIN_SETTINGS);
+            }
+            services.put(module, own);
+        }
+        return new Variant("every service", services, INPUTS, List.of(
+                new Query("orders-per-5m", "orders-service-late", List.of("orders"),
+                        new TimeWindowLateness(FIVE, FIVE)),
+                new Query("orders-per-10m-every-5m", "orders-service-late", List.of("orders"),
+                        new TimeWindowLateness(Duration.ofMinutes(10), FIVE)),
+                new Query("customer-sessions", "session-service-late", List.of("orders"),
+                        new SessionLateness(Duration.ofMinutes(3))),
+                new Query("order-payment-join", "join-service-late", List.of("orders", "payments-raw"),
+                        new EventTimeBound(), Map.of("payments-raw", PAYMENTS_DELAY)),
+                new Query("orders-deduped", "dedup-service-late", List.of("orders"), new EventTimeBound()),
+                new Query("orders-deduped-by-id", "dedup-service-late", List.of("orders"), new EventTimeBound())),
+                OutputSnapshot.APPEND_TOPICS, List.of());
+    }
+
+    private static Map<String, List<String>> allowedLatenessServices() {
+        List<String> lateness = List.of("--shopstream.orders.allowed-lateness=" + LATENESS.toMinutes() + "m",
+                "--shopstream.session.allowed-lateness=" + LATENESS.toMinutes() + "m");
+        Map<String, List<String>> services = new LinkedHashMap<>();
+        for (String module : List.of("orders-service", "session-service")) {
+            List<String> own = new ArrayList<>(SETTINGS);
+            own.addAll(lateness);
+            services.put(module, own);
+        }
+        return services;
+    }
 
     @Test
     void aBacklogReadAtSkewedSpeedsGivesWhatTheLiveRunGave() throws Exception {
+        replayEqualsLive(ALL_SERVICES, "replay-vs-live.md");
+    }
+
+    /**
+     * With an allowed lateness the final topics are upsert topics: which revisions a window or session gets depends
+     * on when its late orders came, its last revision does not; late records are what the rules with the lateness
+     * refuse, per partition.
+     */
+    @Test
+    void withAnAllowedLatenessTheLastRevisionsOfABacklogAreThoseOfTheLiveRun() throws Exception {
+        replayEqualsLive(ALLOWED_LATENESS, "replay-vs-live-allowed-lateness.md");
+    }
+
+    private static void replayEqualsLive(Variant variant, String reportFile) throws Exception {
         GeneratorSettings settings = settings();
         ShopStream stream = ShopStream.generate(settings, 0);
 
-        Outcome live = live(settings, stream);
-        Outcome backlog = backlog(stream);
+        Outcome live = live(variant, settings, stream);
+        Outcome backlog = backlog(variant, stream);
 
         assertThat(backlog.inputs).as("the same stream in both runs").isEqualTo(live.inputs);
-        Map<String, Set<String>> expectedLate = expectedLate(stream);
+        Map<String, Set<String>> expectedLate = expectedLate(variant, stream);
         Set<Long> veryLate = veryLateOrders(settings);
         assertThat(veryLate).as("the stream has very late orders").isNotEmpty();
-        List<String> report = new ArrayList<>(List.of(String.format("%,d orders (seed %d), %d partitions; live at "
-                        + "%,d orders/s (%.0f s), backlog drained in %.0f s; input records %s", ORDERS,
-                settings.seed(), PARTITIONS, LIVE_RATE, live.seconds, backlog.seconds, live.inputs), "",
+        List<String> report = new ArrayList<>(List.of(String.format("%s: %,d orders (seed %d), %d partitions; live "
+                        + "at %,d orders/s (%.0f s), backlog drained in %.0f s; input records %s", variant.name(),
+                ORDERS, settings.seed(), PARTITIONS, LIVE_RATE, live.seconds, backlog.seconds, live.inputs), "",
                 "| output | rows live | rows backlog | only live | only backlog |", "|---|---:|---:|---:|---:|"));
-        for (String topic : OutputSnapshot.APPEND_TOPICS) {
+        for (String topic : variant.appendTopics()) {
             Map<String, Integer> a = live.outputs.appendRows().get(topic);
             Map<String, Integer> b = backlog.outputs.appendRows().get(topic);
             report.add(String.format("| %s | %,d | %,d | %,d | %,d |", topic, live.outputs.appendRowCount(topic),
                     backlog.outputs.appendRowCount(topic), total(minus(a, b)), total(minus(b, a))));
         }
+        for (String topic : variant.upsertTopics()) {
+            Map<String, String> a = lastRevisions(live.outputs.rows(topic));
+            Map<String, String> b = lastRevisions(backlog.outputs.rows(topic));
+            report.add(String.format("| %s (keys; rows live %,d, backlog %,d; rows with revision ≥ 2 live %,d, "
+                            + "backlog %,d) | %,d | %,d | %,d | %,d |", topic, live.outputs.rows(topic).size(),
+                    backlog.outputs.rows(topic).size(), revised(live.outputs.rows(topic)),
+                    revised(backlog.outputs.rows(topic)), a.size(), b.size(), differing(a, b), differing(b, a)));
+        }
         report.addAll(List.of("", "| query | late live | late backlog | expected (rules, partition order) |",
                 "|---|---:|---:|---:|"));
-        for (Query query : QUERIES) {
+        for (Query query : variant.queries()) {
             report.add(String.format("| %s | %,d | %,d | %,d |", query.name(), late(live, query).size(),
                     late(backlog, query).size(), expectedLate.get(query.name()).size()));
         }
         String text = String.join("\n", report);
         log.info("replay against live:\n{}", text);
-        Path out = Path.of("target", "replay-vs-live.md");
+        Path out = Path.of("target", reportFile);
         Files.createDirectories(out.getParent());
         Files.writeString(out, text + "\n", StandardCharsets.UTF_8);
 
-        for (String topic : OutputSnapshot.APPEND_TOPICS) {
+        for (String topic : variant.appendTopics()) {
             assertThat(live.outputs.appendRowCount(topic)).as(topic + " has rows").isPositive();
             assertThat(backlog.outputs.appendRows().get(topic)).as(topic + ": backlog as live")
                     .isEqualTo(live.outputs.appendRows().get(topic));
         }
-        assertThat(live.outputs.rows("payments-unmatched")).as("payments unmatched for both reasons")
-                .anyMatch(row -> row.contains("\"reason\":\"order_late\""))
-                .anyMatch(row -> row.contains("\"reason\":\"no_order\""));
-        for (String topic : OutputSnapshot.LATE_TOPICS) {
+        if (variant.appendTopics().contains("payments-unmatched")) {
+            assertThat(live.outputs.rows("payments-unmatched")).as("payments unmatched for both reasons")
+                    .anyMatch(row -> row.contains("\"reason\":\"order_late\""))
+                    .anyMatch(row -> row.contains("\"reason\":\"no_order\""));
+        }
+        for (String topic : variant.upsertTopics()) {
+            assertThat(lastRevisions(live.outputs.rows(topic))).as(topic + " has keys").isNotEmpty();
+            assertThat(lastRevisions(backlog.outputs.rows(topic))).as(topic + ": last revisions, backlog as live")
+                    .isEqualTo(lastRevisions(live.outputs.rows(topic)));
+        }
+        if (!variant.upsertTopics().isEmpty()) {
+            assertThat(variant.upsertTopics().stream().mapToLong(topic -> revised(live.outputs.rows(topic))).sum())
+                    .as("some final rows were revised live").isPositive();
+        }
+        for (String topic : lateTopics(variant)) {
             assertThat(lateSet(backlog, topic)).as(topic + ": backlog as live").isEqualTo(lateSet(live, topic));
         }
-        for (Query query : QUERIES) {
+        for (Query query : variant.queries()) {
             assertThat(late(live, query)).as(query.name() + ": late = what its rule refuses in partition order")
                     .isEqualTo(expectedLate.get(query.name()));
             assertThat(ids(late(live, query))).as(query.name() + ": the very late orders among them")
@@ -158,6 +241,48 @@ class ReplayEqualsLiveTest {
             outcome.outputs.lateRecords().values().forEach(records -> assertThat(records)
                     .allSatisfy(r -> assertThat(r.headers()).containsEntry("x-late-cause", "partition-watermark")));
         }
+    }
+
+    private static List<String> lateTopics(Variant variant) {
+        return variant.queries().stream().map(Query::lateTopic).distinct().toList();
+    }
+
+    private static final Pattern REVISION = Pattern.compile("\"revision\":(\\d+)");
+
+    /**
+     * Each key's last revision on an upsert topic, as a consumer (or compaction) keeps it: the row with the highest
+     * {@code revision}; a key with a tombstone is gone (a session absorbed under an earlier start).
+     */
+    private static Map<String, String> lastRevisions(List<String> rows) {
+        Map<String, String> last = new TreeMap<>();
+        Map<String, Integer> revision = new HashMap<>();
+        Set<String> deleted = new TreeSet<>();
+        for (String row : rows) {
+            String key = row.substring(0, row.indexOf(" -> "));
+            String value = row.substring(row.indexOf(" -> ") + 4);
+            if (value.equals("null")) {
+                deleted.add(key);
+                continue;
+            }
+            Matcher matcher = REVISION.matcher(value);
+            int number = matcher.find() ? Integer.parseInt(matcher.group(1)) : 1;
+            if (number >= revision.getOrDefault(key, 0)) {
+                revision.put(key, number);
+                last.put(key, value.replaceAll(",\"revision\":\\d+", ""));
+            }
+        }
+        deleted.forEach(last::remove);
+        return last;
+    }
+
+    /** Rows that revise a final row written before (revision 2 or more). */
+    private static long revised(List<String> rows) {
+        return rows.stream().map(REVISION::matcher).filter(Matcher::find)
+                .filter(matcher -> Integer.parseInt(matcher.group(1)) > 1).count();
+    }
+
+    private static long differing(Map<String, String> a, Map<String, String> b) {
+        return a.entrySet().stream().filter(e -> !e.getValue().equals(b.get(e.getKey()))).count();
     }
 
     /**
@@ -178,18 +303,18 @@ class ReplayEqualsLiveTest {
     private record Outcome(OutputSnapshot outputs, Map<String, Long> inputs, double seconds) {
     }
 
-    private static Outcome live(GeneratorSettings settings, ShopStream stream) throws Exception {
+    private static Outcome live(Variant variant, GeneratorSettings settings, ShopStream stream) throws Exception {
         try (SuiteRun run = SuiteRun.start("replay-live")) {
-            startServices(run);
+            startServices(run, variant);
             long started = System.nanoTime();
             ShopStreamWriter.Sent sent = ShopStreamWriter.write(run.broker.bootstrap(), settings,
                     new ShopStreamWriter.InputTopics("orders", "payments-raw", null), LIVE_RATE);
             log.info("live: {} orders in {} s", sent.orders(), String.format("%.1f", sent.seconds()));
-            return finish(run, stream, started);
+            return finish(run, variant, stream, started);
         }
     }
 
-    private static Outcome backlog(ShopStream stream) throws Exception {
+    private static Outcome backlog(Variant variant, ShopStream stream) throws Exception {
         try (SuiteRun run = SuiteRun.start("replay-backlog")) {
             Map<String, Map<Integer, List<Message>>> byPartition = new LinkedHashMap<>();
             for (String topic : List.of("orders", "payments-raw")) {
@@ -197,34 +322,28 @@ class ReplayEqualsLiveTest {
             }
             byPartition.forEach((topic, partitions) -> run.topics.write(topic, partitions.getOrDefault(0, List.of())));
             long started = System.nanoTime();
-            startServices(run);
+            startServices(run, variant);
             // partition 0 alone: its clocks run ahead while the other partitions have none
-            run.awaitDrained(INPUTS, SuiteRun.DRAIN);
+            run.awaitDrained(variant.inputs(), SuiteRun.DRAIN);
             for (int p = 1; p < PARTITIONS; p++) {
                 int partition = p;
                 byPartition.forEach((topic, partitions) ->
                         run.topics.write(topic, partitions.getOrDefault(partition, List.of())));
             }
-            return finish(run, stream, started);
+            return finish(run, variant, stream, started);
         }
     }
 
-    /** Every service, the join reading payments-service's output; returns once all are ready. */
-    private static void startServices(SuiteRun run) {
-        for (String module : SuiteRun.SERVICES.keySet()) {
-            List<String> settings = new ArrayList<>(SETTINGS);
-            if (module.equals("join-service")) {
-                settings.addAll(JOIN_SETTINGS);
-            }
-            run.startService(module, module, settings);
-        }
+    /** The variant's services (every service: the join reading payments-service's output); once all are ready. */
+    private static void startServices(SuiteRun run, Variant variant) {
+        variant.services().forEach((module, settings) -> run.startService(module, module, settings));
         run.instances().forEach(p -> p.awaitReady(Duration.ofMinutes(3)));
     }
 
-    private static Outcome finish(SuiteRun run, ShopStream stream, long started) throws Exception {
-        run.awaitDrained(INPUTS, SuiteRun.DRAIN);
+    private static Outcome finish(SuiteRun run, Variant variant, ShopStream stream, long started) throws Exception {
+        run.awaitDrained(variant.inputs(), SuiteRun.DRAIN);
         double seconds = (System.nanoTime() - started) / 1e9;
-        run.finish(stream, INPUTS);
+        run.finish(stream, variant.inputs());
         for (var service : run.instances()) {
             assertThat(service.isAlive() && service.isReady()).as(service.name() + " ready at the end").isTrue();
         }
@@ -249,9 +368,9 @@ class ReplayEqualsLiveTest {
      * partition's watermark just before it (the rules of common, unit-tested one by one). A payment's partition is
      * its {@code payments-raw} partition, whose order payments-service keeps; it is refused under its order id.
      */
-    private static Map<String, Set<String>> expectedLate(ShopStream stream) {
+    private static Map<String, Set<String>> expectedLate(Variant variant, ShopStream stream) {
         Map<String, Set<String>> late = new LinkedHashMap<>();
-        QUERIES.forEach(q -> late.put(q.name(), new TreeSet<>()));
+        variant.queries().forEach(q -> late.put(q.name(), new TreeSet<>()));
         for (String topic : List.of("orders", "payments-raw")) {
             Map<Integer, Long> newest = new HashMap<>();
             for (Message message : stream.records.get(topic)) {
@@ -261,7 +380,7 @@ class ReplayEqualsLiveTest {
                         : new String(message.value(), StandardCharsets.UTF_8).replaceAll(".*\"order_id\":(\\d+).*", "$1");
                 long eventTime = eventTime(new String(message.value(), StandardCharsets.UTF_8));
                 long before = newest.getOrDefault(partition, InputClocks.NONE);
-                for (Query query : QUERIES) {
+                for (Query query : variant.queries()) {
                     long watermark = before == InputClocks.NONE ? InputClocks.NONE : before - query.delayOf(topic);
                     if (query.inputs().contains(topic) && !query.rule().refusal(eventTime, watermark).none()) {
                         late.get(query.name()).add(key + "@" + eventTime);
