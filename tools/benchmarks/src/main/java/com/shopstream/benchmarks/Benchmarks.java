@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
 /** Benchmark commands; each prints its figures. {@code benchmarks help COMMAND} lists a command's options. */
 @Command(name = "benchmarks", mixinStandardHelpOptions = true, versionProvider = BenchmarksVersion.class,
         description = "Measures the services; each command prints its figures (see BENCHMARKS.md).",
-        subcommands = {TopologyCommand.class, HttpLoadCommand.class, SuiteCommand.class, BaselineCommand.class,
-                ConsumerPerfCommand.class, HelpCommand.class})
+        subcommands = {TopologyCommand.class, StateCostCommand.class, HttpLoadCommand.class, SuiteCommand.class,
+                BaselineCommand.class, ConsumerPerfCommand.class, HelpCommand.class})
 public final class Benchmarks implements Callable<Integer> {
 
     private final PrintStream out;
