@@ -76,6 +76,9 @@ public final class ProgressMeters implements MeterBinder {
                 .tag("query", name).register(registry);
         FunctionCounter.builder("shopstream.duplicates.dropped", query, QueryProgress::duplicates)
                 .description("Records dropped as duplicates").tag("query", name).register(registry);
+        FunctionCounter.builder("shopstream.finals.revised", query, QueryProgress::revisedFinals)
+                .description("Final rows written again with an allowed lateness (revision 2 or later)")
+                .tag("query", name).register(registry);
         for (LookupNote note : LookupNote.values()) {
             FunctionCounter.builder("shopstream.lookup.notes", query, q -> q.lookupNotes(note))
                     .description("What a lookup by event time noted: orders without a customer version, versions "

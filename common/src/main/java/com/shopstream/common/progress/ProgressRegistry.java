@@ -285,7 +285,7 @@ public final class ProgressRegistry {
                 lateByCause,
                 counts.deadLetters() - previous.deadLetters(),
                 new QueryTotals(counts.input(), counts.late(), query.refusedWindows(), counts.deadLetters(),
-                        query.duplicates(), lookupNotes(query)),
+                        query.duplicates(), query.revisedFinals(), lookupNotes(query)),
                 watermarks(query),
                 partitions(query));
     }

@@ -40,6 +40,7 @@ public final class QueryProgress {
     private final Map<LateCause, LongAdder> lateRows = new EnumMap<>(LateCause.class);
     private final LongAdder refusedWindows = new LongAdder();
     private final LongAdder duplicates = new LongAdder();
+    private final LongAdder revisedFinals = new LongAdder();
     private final Map<LookupNote, LongAdder> lookupNotes = new EnumMap<>(LookupNote.class);
     private final LongAccumulator intervalMin = new LongAccumulator(Math::min, Long.MAX_VALUE);
     private final LongAccumulator intervalMax = new LongAccumulator(Math::max, Long.MIN_VALUE);
@@ -172,6 +173,15 @@ public final class QueryProgress {
     /** A record the query dropped as a duplicate of one it has already passed on. */
     public void duplicate() {
         duplicates.increment();
+    }
+
+    /** A final row written again with an allowed lateness: revision 2 or later of a window's or session's. */
+    public void revisedFinal() {
+        revisedFinals.increment();
+    }
+
+    public long revisedFinals() {
+        return revisedFinals.sum();
     }
 
     /** A lookup by event time noted {@code note} (see {@link LookupNote}). */

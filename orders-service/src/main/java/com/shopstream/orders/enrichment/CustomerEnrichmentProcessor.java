@@ -97,10 +97,7 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
         if (reports) {
             // a report the partition count was not known for yet, or the last one a restart may have lost
             context.schedule(EventTimeRuntime.from(context.appConfigs()).reportInterval(),
-                    PunctuationType.WALL_CLOCK_TIME, now -> {
-                        long streamTime = context.currentStreamTimeMs();
-                        report(streamTime >= 0 ? streamTime : now);
-                    });
+                    PunctuationType.WALL_CLOCK_TIME, now -> report(Math.max(0, context.currentStreamTimeMs())));
         }
     }
 
@@ -117,14 +114,14 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
                         Instant.ofEpochMilli(effective.from()));
             }
             // never before the watermark (VersionTiming): it waits like an order
-            hold(heldKey(effective.from(), VERSION, customer.customerId()), event);
+            hold(heldKey(effective.from(), VERSION, customer.customerId()), event, record.timestamp());
         } else {
             Order order = (Order) event.event();
             long time = order.orderTs().toEpochMilli();
             if (VersionTiming.settled(time, watermark())) {
                 write(event, record.timestamp());
             } else {
-                hold(heldKey(time, ORDER, order.orderId()), event);
+                hold(heldKey(time, ORDER, order.orderId()), event, record.timestamp());
             }
         }
     }
@@ -144,7 +141,7 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
                 }
             }
             for (KeyValue<Bytes, byte[]> entry : due) {
-                release(entry, trigger.timestamp());
+                release(entry);
                 held.delete(entry.key);
             }
             if (!due.isEmpty()) {
@@ -172,29 +169,34 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
         }
     }
 
-    /** @param timestamp the record time of what it writes: the trigger's, a clock reading no later than broker time */
-    private void release(KeyValue<Bytes, byte[]> entry, long timestamp) {
+    private void release(KeyValue<Bytes, byte[]> entry) {
         long time = ByteBuffer.wrap(entry.key.get()).getLong() ^ Long.MIN_VALUE;
-        List<Timed.Event<ShopEvent>> events = new ArrayList<>();
+        List<Held> events = new ArrayList<>();
         ByteBuffer in = ByteBuffer.wrap(entry.value);
         while (in.hasRemaining()) {
             byte[] timed = new byte[in.getInt()];
+            long timestamp = in.getLong();
             in.get(timed);
-            events.add((Timed.Event<ShopEvent>) HELD.deserializer().deserialize(names.held(), timed));
+            events.add(new Held((Timed.Event<ShopEvent>) HELD.deserializer().deserialize(names.held(), timed),
+                    timestamp));
         }
-        if (events.get(0).event() instanceof Customer) {
+        if (events.get(0).event().event() instanceof Customer) {
             // versions of one customer counting from the same time: the newest by valid_from is the one that counts
-            events.sort(Comparator.comparing(event -> ((Customer) event.event()).validFrom()));
-            events.forEach(event -> putVersion((Customer) event.event(), time));
+            events.sort(Comparator.comparing(held -> ((Customer) held.event().event()).validFrom()));
+            events.forEach(held -> putVersion((Customer) held.event().event(), time));
         } else {
-            events.forEach(event -> write(event, timestamp));
+            events.forEach(held -> write(held.event(), held.timestamp()));
         }
+    }
+
+    /** A held event and the time of the record it came in. */
+    private record Held(Timed.Event<ShopEvent> event, long timestamp) {
     }
 
     /**
      * The order, looked up, with the clock of its {@code orders} partition: the windows behind judge it by it. The
-     * record time is a clock reading of the source step's (the frontier tracker behind takes it for the brokers' time,
-     * which an {@code order_ts} ahead of it would move on), not the order's time.
+     * record time is that of the record it came in, the source step's reading of its partition's clock (the frontier
+     * tracker behind takes it for the brokers' time, which an {@code order_ts} ahead of it would move on).
      */
     private void write(Timed.Event<ShopEvent> event, long timestamp) {
         Order order = (Order) event.event();
@@ -235,18 +237,18 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
     }
 
     /**
-     * Adds {@code event}, with its partition's clock, to the held entry at {@code key}: the same order twice (a
-     * duplicate) is written twice.
+     * Adds {@code event}, with its partition's clock and the time of the record it came in, to the held entry at
+     * {@code key}: the same order twice (a duplicate) is written twice.
      */
-    private void hold(Bytes key, Timed.Event<ShopEvent> event) {
+    private void hold(Bytes key, Timed.Event<ShopEvent> event, long timestamp) {
         byte[] earlier = held.get(key);
         byte[] timed = HELD.serializer().serialize(names.held(), event);
         int offset = earlier == null ? 0 : earlier.length;
-        ByteBuffer value = ByteBuffer.allocate(offset + Integer.BYTES + timed.length);
+        ByteBuffer value = ByteBuffer.allocate(offset + Integer.BYTES + Long.BYTES + timed.length);
         if (earlier != null) {
             value.put(earlier);
         }
-        held.put(key, value.putInt(timed.length).put(timed).array());
+        held.put(key, value.putInt(timed.length).putLong(timestamp).put(timed).array());
     }
 
     /** Time, kind, then id; time and id with their sign bit flipped, so that the bytes sort as the numbers do. */

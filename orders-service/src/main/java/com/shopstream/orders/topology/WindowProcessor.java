@@ -267,6 +267,9 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
                     forward(group, start, next, null, WindowOutput.Update::new, more.newest);
                 }
                 forward(group, start, next, next.revision(), WindowOutput.Final::new, start + size - 1);
+                if (next.revision() > 1) {
+                    progress().revisedFinal();
+                }
             } else if (query.updateTopic() != null) {
                 changed.merge(window.getKey(), more.newest, Math::max);
             }

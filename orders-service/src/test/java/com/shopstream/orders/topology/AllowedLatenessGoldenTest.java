@@ -34,6 +34,8 @@ class AllowedLatenessGoldenTest {
                 "2026-01-22T10:05:00Z/2026-01-22T10:15:00Z 2 40.00 r1",
                 "2026-01-22T10:10:00Z/2026-01-22T10:20:00Z 1 25.00 r1");
         assertThat(outputs.get("orders-service-late")).isEmpty();
+        // what the meters and the console count
+        assertThat(outputs.get("revised")).containsExactlyInAnyOrder("orders-per-5m 1", "orders-per-10m-every-5m 1");
     }
 
     @Test
@@ -50,6 +52,7 @@ class AllowedLatenessGoldenTest {
                 "2026-01-22T10:05:00Z/2026-01-22T10:15:00Z 2 40.00 r1",
                 "2026-01-22T10:10:00Z/2026-01-22T10:20:00Z 1 25.00 r1");
         assertThat(outputs.get("orders-service-late")).containsExactly("160 refused all", "160 refused some");
+        assertThat(outputs.get("revised")).containsExactlyInAnyOrder("orders-per-5m 0", "orders-per-10m-every-5m 0");
     }
 
     @Test
@@ -76,7 +79,9 @@ class AllowedLatenessGoldenTest {
                     "orders-service-late", harness.records("orders-service-late").stream()
                             .map(late -> late.orderId() + " refused "
                                     + late.headers().get(com.shopstream.common.watermark.LateRecordHeaders.REFUSED))
-                            .toList());
+                            .toList(),
+                    "revised", streams.progress().report(java.time.Instant.EPOCH).queries().stream()
+                            .map(query -> query.name() + " " + query.totals().revisedFinalRows()).toList());
         }
     }
 

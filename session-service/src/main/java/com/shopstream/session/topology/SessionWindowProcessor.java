@@ -168,6 +168,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
                     .ifPresent(held -> context().forward(updateRow(held)));   // its last update first
             context().forward(record.withKey(key(customerId, merged))
                     .withValue(SessionChange.closed(finalResult(customerId, merged))));
+            countRevision(merged);
         }
     }
 
@@ -220,6 +221,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
                     session = session.finalised();
                     context().forward(trigger.withKey(key(customerId, session))
                             .withValue(SessionChange.closed(finalResult(customerId, session))));
+                    countRevision(session);
                     changed = true;
                 }
                 if (session.finalWritten() && session.end(gap) + keptAfterEnd <= watermark) {
@@ -296,6 +298,12 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
 
     private SessionResult result(long customer, OpenSession session) {
         return row(customer, session, null);
+    }
+
+    private void countRevision(OpenSession written) {
+        if (allowedLateness > 0 && written.revision() > 1) {
+            progress().revisedFinal();
+        }
     }
 
     /** A final row: with its revision when sessions have an allowed lateness, as before without one. */

@@ -31,6 +31,7 @@ class SessionAllowedLatenessGoldenTest {
                 "3@2026-01-22T10:05:20Z 10:05:20-10:08:20 1 15.00 r1",
                 "3@2026-01-22T10:10:00Z 10:10:00-10:13:00 1 25.00 r1");
         assertThat(outputs.get("session-service-late")).isEmpty();
+        assertThat(outputs.get("revised")).contains("customer-sessions 1");   // what the meters and console count
     }
 
     @Test
@@ -43,6 +44,7 @@ class SessionAllowedLatenessGoldenTest {
                 "3@2026-01-22T10:05:20Z 10:05:20-10:08:20 1 15.00 r1",
                 "3@2026-01-22T10:10:00Z 10:10:00-10:13:00 1 25.00 r1");
         assertThat(outputs.get("session-service-late")).containsExactly("160");
+        assertThat(outputs.get("revised")).contains("customer-sessions 0");
     }
 
     @Test
@@ -65,7 +67,9 @@ class SessionAllowedLatenessGoldenTest {
                     "customer-sessions-final", harness.records("customer-sessions-final").stream()
                             .map(SessionAllowedLatenessGoldenTest::row).toList(),
                     "session-service-late", harness.records("session-service-late").stream()
-                            .map(late -> Long.toString(late.orderId())).toList());
+                            .map(late -> Long.toString(late.orderId())).toList(),
+                    "revised", streams.progress().report(java.time.Instant.EPOCH).queries().stream()
+                            .map(query -> query.name() + " " + query.totals().revisedFinalRows()).toList());
         }
     }
 

@@ -15,7 +15,12 @@ import java.util.function.Predicate;
 
 /** What a run wrote: per append topic the multiset of (key, value); late and dead-letter counts. */
 record OutputSnapshot(Map<String, Map<String, Integer>> appendRows, Map<String, Integer> lateCounts,
-                      Map<String, List<DeadLetter>> deadLetters, Map<String, List<Read>> lateRecords) {
+                      Map<String, List<DeadLetter>> deadLetters, Map<String, List<Read>> lateRecords,
+                      Map<String, List<Read>> finalReads) {
+
+    /** The final topics that become upsert topics with an allowed lateness: kept in offset order per partition. */
+    static final List<String> FINAL_TOPICS = List.of("orders-per-5m-final", "orders-per-10m-every-5m-final",
+            "customer-sessions-final");
 
     static final List<String> APPEND_TOPICS = List.of("orders-per-5m-final", "orders-per-10m-every-5m-final",
             "customer-sessions-final", "orders-paid", "orders-payment-status", "payments-unmatched",
@@ -44,7 +49,9 @@ record OutputSnapshot(Map<String, Map<String, Integer>> appendRows, Map<String, 
         });
         Map<String, List<Read>> lateRecords = new TreeMap<>();
         LATE_TOPICS.forEach(t -> lateRecords.put(t, read.get(t)));
-        return new OutputSnapshot(append, late, dead, lateRecords);
+        Map<String, List<Read>> finals = new TreeMap<>();
+        FINAL_TOPICS.forEach(t -> finals.put(t, read.get(t)));
+        return new OutputSnapshot(append, late, dead, lateRecords, finals);
     }
 
     /** Distinct dead letters (by source record) per dead-letter topic. */
@@ -89,7 +96,7 @@ record OutputSnapshot(Map<String, Map<String, Integer>> appendRows, Map<String, 
         Map<String, Integer> kept = new HashMap<>(appendRows.get(topic));
         kept.keySet().removeIf(row);
         rows.put(topic, kept);
-        return new OutputSnapshot(rows, lateCounts, deadLetters, lateRecords);
+        return new OutputSnapshot(rows, lateCounts, deadLetters, lateRecords, finalReads);
     }
 
     /** Every row of an append topic, as often as it was written. */

@@ -104,9 +104,9 @@ class ReplayEqualsLiveTest {
                            List<Query> queries, List<String> appendTopics, List<String> upsertTopics) {
     }
 
-    private static final Variant ALL_SERVICES = allServices();
     /** With an allowed lateness: windows and sessions revise their final rows; the other services have none. */
     private static final Duration LATENESS = Duration.ofMinutes(2);
+    private static final Variant ALL_SERVICES = allServices();
     private static final Variant ALLOWED_LATENESS = new Variant("allowed lateness " + LATENESS.toMinutes() + " min",
             allowedLatenessServices(),
             Map.of("orders-service", List.of("orders"), "session-service", List.of("orders")),
@@ -190,12 +190,13 @@ class ReplayEqualsLiveTest {
                     backlog.outputs.appendRowCount(topic), total(minus(a, b)), total(minus(b, a))));
         }
         for (String topic : variant.upsertTopics()) {
-            Map<String, String> a = lastRevisions(live.outputs.rows(topic));
-            Map<String, String> b = lastRevisions(backlog.outputs.rows(topic));
+            Map<String, String> a = lastRevisions(topic, live.outputs.finalReads().get(topic));
+            Map<String, String> b = lastRevisions(topic, backlog.outputs.finalReads().get(topic));
+            List<Read> liveRows = live.outputs.finalReads().get(topic);
+            List<Read> backlogRows = backlog.outputs.finalReads().get(topic);
             report.add(String.format("| %s (keys; rows live %,d, backlog %,d; rows with revision ≥ 2 live %,d, "
-                            + "backlog %,d) | %,d | %,d | %,d | %,d |", topic, live.outputs.rows(topic).size(),
-                    backlog.outputs.rows(topic).size(), revised(live.outputs.rows(topic)),
-                    revised(backlog.outputs.rows(topic)), a.size(), b.size(), differing(a, b), differing(b, a)));
+                            + "backlog %,d) | %,d | %,d | %,d | %,d |", topic, liveRows.size(), backlogRows.size(),
+                    revised(liveRows), revised(backlogRows), a.size(), b.size(), differing(a, b), differing(b, a)));
         }
         report.addAll(List.of("", "| query | late live | late backlog | expected (rules, partition order) |",
                 "|---|---:|---:|---:|"));
@@ -220,13 +221,12 @@ class ReplayEqualsLiveTest {
                     .anyMatch(row -> row.contains("\"reason\":\"no_order\""));
         }
         for (String topic : variant.upsertTopics()) {
-            assertThat(lastRevisions(live.outputs.rows(topic))).as(topic + " has keys").isNotEmpty();
-            assertThat(lastRevisions(backlog.outputs.rows(topic))).as(topic + ": last revisions, backlog as live")
-                    .isEqualTo(lastRevisions(live.outputs.rows(topic)));
-        }
-        if (!variant.upsertTopics().isEmpty()) {
-            assertThat(variant.upsertTopics().stream().mapToLong(topic -> revised(live.outputs.rows(topic))).sum())
-                    .as("some final rows were revised live").isPositive();
+            Map<String, String> liveLast = lastRevisions(topic, live.outputs.finalReads().get(topic));
+            assertThat(liveLast).as(topic + " has keys").isNotEmpty();
+            assertThat(lastRevisions(topic, backlog.outputs.finalReads().get(topic)))
+                    .as(topic + ": last revisions, backlog as live").isEqualTo(liveLast);
+            assertThat(revised(live.outputs.finalReads().get(topic))).as(topic + ": some final rows revised live")
+                    .isPositive();
         }
         for (String topic : lateTopics(variant)) {
             assertThat(lateSet(backlog, topic)).as(topic + ": backlog as live").isEqualTo(lateSet(live, topic));
@@ -250,35 +250,37 @@ class ReplayEqualsLiveTest {
     private static final Pattern REVISION = Pattern.compile("\"revision\":(\\d+)");
 
     /**
-     * Each key's last revision on an upsert topic, as a consumer (or compaction) keeps it: the row with the highest
-     * {@code revision}; a key with a tombstone is gone (a session absorbed under an earlier start).
+     * What a consumer (or compaction) keeps of an upsert topic read in offset order: the last row of each key, a key
+     * whose last row is a tombstone gone. Checks the order it relies on: every final row has a revision, a key's
+     * revisions go up, and a tombstone is the last row of its key.
      */
-    private static Map<String, String> lastRevisions(List<String> rows) {
+    private static Map<String, String> lastRevisions(String topic, List<Read> reads) {
         Map<String, String> last = new TreeMap<>();
         Map<String, Integer> revision = new HashMap<>();
         Set<String> deleted = new TreeSet<>();
-        for (String row : rows) {
-            String key = row.substring(0, row.indexOf(" -> "));
-            String value = row.substring(row.indexOf(" -> ") + 4);
-            if (value.equals("null")) {
-                deleted.add(key);
+        for (Read read : reads) {
+            assertThat(deleted).as(topic + ": a row after the tombstone of " + read.key()).doesNotContain(read.key());
+            if (read.value() == null) {
+                deleted.add(read.key());
+                last.remove(read.key());
                 continue;
             }
-            Matcher matcher = REVISION.matcher(value);
-            int number = matcher.find() ? Integer.parseInt(matcher.group(1)) : 1;
-            if (number >= revision.getOrDefault(key, 0)) {
-                revision.put(key, number);
-                last.put(key, value.replaceAll(",\"revision\":\\d+", ""));
-            }
+            Matcher matcher = REVISION.matcher(read.value());
+            assertThat(matcher.find()).as(topic + ": a revision in " + read.value()).isTrue();
+            int number = Integer.parseInt(matcher.group(1));
+            // a session merged under a new start goes on from the revisions of what it absorbed
+            assertThat(number).as(topic + ": the revision after " + revision.get(read.key()) + " of " + read.key())
+                    .isGreaterThan(revision.getOrDefault(read.key(), 0));
+            revision.put(read.key(), number);
+            last.put(read.key(), read.value().replaceAll(",\"revision\":\\d+", ""));
         }
-        deleted.forEach(last::remove);
         return last;
     }
 
     /** Rows that revise a final row written before (revision 2 or more). */
-    private static long revised(List<String> rows) {
-        return rows.stream().map(REVISION::matcher).filter(Matcher::find)
-                .filter(matcher -> Integer.parseInt(matcher.group(1)) > 1).count();
+    private static long revised(List<Read> reads) {
+        return reads.stream().filter(read -> read.value() != null).map(read -> REVISION.matcher(read.value()))
+                .filter(Matcher::find).filter(matcher -> Integer.parseInt(matcher.group(1)) > 1).count();
     }
 
     private static long differing(Map<String, String> a, Map<String, String> b) {
