@@ -32,9 +32,17 @@ record OutputSnapshot(Map<String, Map<String, Integer>> appendRows, Map<String, 
             "join-service-dlq", "dedup-service-dlq", "payments-service-dlq");
 
     static OutputSnapshot of(SuiteRun run) {
-        Map<String, List<Read>> read = run.topics.readAll(concat());
+        return of(run, List.of());
+    }
+
+    /** {@link #of(SuiteRun)}, with more append topics besides the contract's (a test's own queries). */
+    static OutputSnapshot of(SuiteRun run, List<String> appendTopics) {
+        List<String> appended = java.util.stream.Stream.concat(APPEND_TOPICS.stream(), appendTopics.stream())
+                .distinct().toList();
+        Map<String, List<Read>> read = run.topics.readAll(java.util.stream.Stream.concat(concat().stream(),
+                appended.stream()).distinct().toList());
         Map<String, Map<String, Integer>> append = new TreeMap<>();
-        for (String topic : APPEND_TOPICS) {
+        for (String topic : appended) {
             Map<String, Integer> rows = new HashMap<>();
             read.get(topic).forEach(r -> rows.merge(r.key() + " -> " + r.value(), 1, Integer::sum));
             append.put(topic, rows);

@@ -53,7 +53,8 @@ import org.slf4j.LoggerFactory;
  * clock, and it has tests of its own. The same again with an allowed lateness of 2 minutes for orders-service and
  * session-service alone: their final topics are then upsert topics, and the last revision of every key is the same
  * in both runs (which revisions came before it may differ), the late records again exactly what the rules with the
- * lateness refuse per partition.
+ * lateness refuse per partition. And once more for orders-service with the enrichment and a window query grouped by
+ * tier: every order gets the same customer version, and the tier windows the same final rows, in both runs.
  *
  * <p>{@code -Dshopstream.replay.orders=} and {@code -Dshopstream.replay.rate=} make it a measurement: the figures go
  * to the log and to {@code target/replay-vs-live.md} (see the module's README).
@@ -101,7 +102,13 @@ class ReplayEqualsLiveTest {
      * lateness) compared by the last revision of each key.
      */
     private record Variant(String name, Map<String, List<String>> services, Map<String, List<String>> inputs,
-                           List<Query> queries, List<String> appendTopics, List<String> upsertTopics) {
+                           List<Query> queries, List<String> appendTopics, List<String> upsertTopics,
+                           boolean customers) {
+
+        Variant(String name, Map<String, List<String>> services, Map<String, List<String>> inputs,
+                List<Query> queries, List<String> appendTopics, List<String> upsertTopics) {
+            this(name, services, inputs, queries, appendTopics, upsertTopics, false);
+        }
     }
 
     /** With an allowed lateness: windows and sessions revise their final rows; the other services have none. */
@@ -117,6 +124,32 @@ class ReplayEqualsLiveTest {
                     new Query("customer-sessions", "session-service-late", List.of("orders"),
                             new SessionLateness(Duration.ofMinutes(3), LATENESS))),
             List.of(), List.of("orders-per-5m-final", "orders-per-10m-every-5m-final", "customer-sessions-final"));
+
+    /**
+     * orders-service with the enrichment and a window query grouped by tier, beside the 5-minute query: versions of
+     * every customer read from {@code customers} (some behind their partition's watermark), written to the table
+     * before the live stream, and partition by partition with the orders in the backlog.
+     */
+    private static final Variant ENRICHMENT = new Variant("enrichment", Map.of("orders-service", concat(SETTINGS,
+            List.of("--shopstream.orders.enrichment.enabled=true",
+                    "--shopstream.orders.queries[0].name=orders-per-5m", "--shopstream.orders.queries[0].size=5m",
+                    "--shopstream.orders.queries[0].final-topic=orders-per-5m-final",
+                    "--shopstream.orders.queries[1].name=revenue-by-tier", "--shopstream.orders.queries[1].size=5m",
+                    "--shopstream.orders.queries[1].group-by=tier",
+                    "--shopstream.orders.queries[1].final-topic=revenue-by-tier"))),
+            Map.of("orders-service", List.of("orders", "customers")),
+            List.of(new Query("orders-per-5m", "orders-service-late", List.of("orders"),
+                            new TimeWindowLateness(FIVE, FIVE)),
+                    new Query("revenue-by-tier", "orders-service-late", List.of("orders"),
+                            new TimeWindowLateness(FIVE, FIVE))),
+            List.of("orders-enriched", "orders-per-5m-final", "revenue-by-tier"), List.of(), true);
+    private static final String[] TIERS = {"bronze", "silver", "gold"};
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
 
     private static Variant allServices() {
         Map<String, List<String>> services = new LinkedHashMap<>();
@@ -168,14 +201,30 @@ class ReplayEqualsLiveTest {
         replayEqualsLive(ALLOWED_LATENESS, "replay-vs-live-allowed-lateness.md");
     }
 
+    /**
+     * With the enrichment: every order is enriched with the same customer version in both runs, and the windows
+     * grouped by tier have the same final rows.
+     */
+    @Test
+    void withTheEnrichmentABacklogGetsTheCustomerVersionsTheLiveRunGot() throws Exception {
+        replayEqualsLive(ENRICHMENT, "replay-vs-live-enrichment.md");
+    }
+
     private static void replayEqualsLive(Variant variant, String reportFile) throws Exception {
         GeneratorSettings settings = settings();
         ShopStream stream = ShopStream.generate(settings, 0);
 
         Outcome live = live(variant, settings, stream);
-        Outcome backlog = backlog(variant, stream);
+        Outcome backlog = backlog(variant, settings, stream);
 
         assertThat(backlog.inputs).as("the same stream in both runs").isEqualTo(live.inputs);
+        if (variant.customers()) {
+            assertThat(lateVersions(customerVersions(settings))).as("versions behind their partition's watermark")
+                    .isPositive();
+            assertThat(live.outputs.appendRows().get("orders-enriched").keySet())
+                    .as("orders enriched with each tier, and without a version").anyMatch(row -> row.contains("gold"))
+                    .anyMatch(row -> row.contains("\"tier\":null"));
+        }
         Map<String, Set<String>> expectedLate = expectedLate(variant, stream);
         Set<Long> veryLate = veryLateOrders(settings);
         assertThat(veryLate).as("the stream has very late orders").isNotEmpty();
@@ -305,8 +354,66 @@ class ReplayEqualsLiveTest {
     private record Outcome(OutputSnapshot outputs, Map<String, Long> inputs, double seconds) {
     }
 
+    /**
+     * Three versions of each of the stream's customers but the last ten (who get none), valid from times spread over
+     * the stream; one version in ten comes after up to 1,000 newer ones (some behind their partition's watermark).
+     */
+    private static List<Message> customerVersions(GeneratorSettings settings) {
+        java.util.Random random = new java.util.Random(settings.seed());
+        long start = settings.start().toEpochMilli() - Duration.ofMinutes(10).toMillis();
+        long span = settings.spacing().toMillis() * settings.orders() + Duration.ofMinutes(10).toMillis();
+        List<long[]> versions = new ArrayList<>();   // customer, valid from, tier
+        for (long customer = 1; customer <= settings.customers() - 10; customer++) {
+            for (int v = 0; v < 3; v++) {
+                versions.add(new long[] {customer, start + (long) (random.nextDouble() * span),
+                        random.nextInt(TIERS.length)});
+            }
+        }
+        versions.sort(java.util.Comparator.comparingLong(version -> version[1]));
+        for (int i = 0; i + 1 < versions.size(); i += 10) {
+            long[] late = versions.remove(i);   // behind the ones after it, up to 10 minutes
+            int at = Math.min(versions.size(), i + random.nextInt(1_000));
+            versions.add(at, late);
+        }
+        List<Message> out = new ArrayList<>();
+        for (long[] version : versions) {
+            out.add(Message.of(Long.toString(version[0]), "{\"customer_id\":" + version[0] + ",\"tier\":\""
+                    + TIERS[(int) version[2]] + "\",\"country\":\"DE\",\"valid_from\":\""
+                    + Instant.ofEpochMilli(version[1]) + "\"}"));
+        }
+        return out;
+    }
+
+    /** How many versions come behind their {@code customers} partition's watermark (its newest valid_from − 3 min). */
+    private static long lateVersions(List<Message> versions) {
+        Map<Integer, Long> newest = new HashMap<>();
+        long late = 0;
+        for (Message version : versions) {
+            int partition = PartitionKeys.partitionOf(new String(version.key(), StandardCharsets.UTF_8), PARTITIONS);
+            long validFrom = Instant.parse(new String(version.value(), StandardCharsets.UTF_8)
+                    .replaceAll(".*\"valid_from\":\"([^\"]+)\".*", "$1")).toEpochMilli();
+            if (newest.containsKey(partition) && validFrom < newest.get(partition) - DELAY.toMillis()) {
+                late++;
+            }
+            newest.merge(partition, validFrom, Math::max);
+        }
+        return late;
+    }
+
+    /** A version per customers partition far after the stream, so the enrichment's watermark passes every order. */
+    private static List<Message> closingVersions(ShopStream stream) {
+        String validFrom = Instant.ofEpochMilli(stream.lastEventTime).plus(Duration.ofMinutes(20)).toString();
+        return PartitionKeys.onePerPartition(PARTITIONS, ShopStream.CLOSING_ORDER_ID, Long::toString).stream()
+                .map(id -> Message.of(Long.toString(id), "{\"customer_id\":" + id + ",\"tier\":\"closing\","
+                        + "\"country\":\"DE\",\"valid_from\":\"" + validFrom + "\"}")).toList();
+    }
+
     private static Outcome live(Variant variant, GeneratorSettings settings, ShopStream stream) throws Exception {
         try (SuiteRun run = SuiteRun.start("replay-live")) {
+            if (variant.customers()) {
+                run.topics.create(List.of("revenue-by-tier"), PARTITIONS);
+                run.topics.write("customers", customerVersions(settings));   // the table first, as a user loads it
+            }
             startServices(run, variant);
             long started = System.nanoTime();
             ShopStreamWriter.Sent sent = ShopStreamWriter.write(run.broker.bootstrap(), settings,
@@ -316,11 +423,15 @@ class ReplayEqualsLiveTest {
         }
     }
 
-    private static Outcome backlog(Variant variant, ShopStream stream) throws Exception {
+    private static Outcome backlog(Variant variant, GeneratorSettings settings, ShopStream stream) throws Exception {
         try (SuiteRun run = SuiteRun.start("replay-backlog")) {
             Map<String, Map<Integer, List<Message>>> byPartition = new LinkedHashMap<>();
             for (String topic : List.of("orders", "payments-raw")) {
                 byPartition.put(topic, byPartition(stream.records.get(topic)));
+            }
+            if (variant.customers()) {
+                run.topics.create(List.of("revenue-by-tier"), PARTITIONS);
+                byPartition.put("customers", byPartition(customerVersions(settings)));
             }
             byPartition.forEach((topic, partitions) -> run.topics.write(topic, partitions.getOrDefault(0, List.of())));
             long started = System.nanoTime();
@@ -345,6 +456,9 @@ class ReplayEqualsLiveTest {
     private static Outcome finish(SuiteRun run, Variant variant, ShopStream stream, long started) throws Exception {
         run.awaitDrained(variant.inputs(), SuiteRun.DRAIN);
         double seconds = (System.nanoTime() - started) / 1e9;
+        if (variant.customers()) {
+            run.topics.write("customers", closingVersions(stream));
+        }
         run.finish(stream, variant.inputs());
         for (var service : run.instances()) {
             assertThat(service.isAlive() && service.isReady()).as(service.name() + " ready at the end").isTrue();
@@ -353,7 +467,7 @@ class ReplayEqualsLiveTest {
         for (String topic : ShopStream.INPUT_TOPICS) {
             inputs.put(topic, run.recordCount(topic));
         }
-        return new Outcome(OutputSnapshot.of(run), inputs, seconds);
+        return new Outcome(OutputSnapshot.of(run, variant.appendTopics()), inputs, seconds);
     }
 
     private static Map<Integer, List<Message>> byPartition(List<Message> messages) {
