@@ -4,6 +4,7 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.Payment;
 import com.shopstream.common.model.OrderEvent;
 import com.shopstream.common.serde.BinaryEvents;
+import com.shopstream.common.watermark.ExpiryQueue;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,7 @@ final class JoinState {
 
     private final KeyValueStore<Bytes, byte[]> copies;
     private final long keptFor;
-    private final ExpiryQueue expiry = new ExpiryQueue();
+    private final ExpiryQueue<Bytes> expiry = new ExpiryQueue<>();
 
     /** @param keptFor how long past its event time a copy is kept: until the watermark passes that */
     JoinState(KeyValueStore<Bytes, byte[]> copies, long keptFor) {
@@ -87,7 +88,8 @@ final class JoinState {
     /** Removes and returns, oldest first, the copies that expire at or before {@code upTo}. */
     List<Kept> removeUpTo(long upTo) {
         List<Kept> removed = new ArrayList<>();
-        for (Bytes key : expiry.removeUpTo(upTo)) {
+        for (ExpiryQueue.Entry<Bytes> entry : expiry.removeUpTo(upTo)) {
+            Bytes key = entry.key();
             byte[] value = copies.get(key);
             if (value != null) {
                 removed.add(kept(value));

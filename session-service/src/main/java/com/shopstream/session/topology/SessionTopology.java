@@ -8,7 +8,6 @@ import com.shopstream.common.serde.Topic;
 import com.shopstream.common.streams.InputStreams;
 import com.shopstream.common.streams.ProcessorSuppliers;
 import com.shopstream.common.watermark.EventTimeSteps;
-import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.FrontierStep;
 import com.shopstream.common.watermark.RepartitionBatching;
 import com.shopstream.common.watermark.SourceStep;
@@ -87,7 +86,7 @@ public final class SessionTopology {
                                     FrontierStep frontier, SessionConfig config) {
         ShopTopics topics = config.topics();
         SessionWindowProcessor.SessionStores stores = new SessionWindowProcessor.SessionStores(SESSIONS + "-open",
-                SESSIONS + "-ends", frontier.storeName());
+                frontier.storeName());
         long gap = config.gap().toMillis();
         boolean updates = config.writesUpdates();
         // a customer's sessions are read and rewritten by each of their orders, often within one commit interval:
@@ -97,8 +96,7 @@ public final class SessionTopology {
         BranchedKStream<String, SessionChange> kinds = byCustomer
                 .process(ProcessorSuppliers.withStores(() -> new SessionWindowProcessor(query, gap,
                                         config.allowedLateness().toMillis(), stores, updates),
-                                open, BeforeCommit.signalStore(open),
-                                ExpiryIndex.storeBuilder(stores.ends(), config.stores())),
+                                open, BeforeCommit.signalStore(open)),
                         Named.as(SESSIONS + "-windows"), frontier.storeName())
                 .split(Named.as(SESSIONS + "-"))
                 .branch((key, change) -> change instanceof SessionChange.Closed, Branched.as("final"));
@@ -125,16 +123,14 @@ public final class SessionTopology {
     private static void addStreaks(KStream<String, Timed<Order>> byCustomer, QueryLateness query,
                                    FrontierStep frontier, SessionConfig config) {
         String state = STREAKS + "-state";
-        String expiry = STREAKS + "-expiry";
         Topic<String, StreakUpdate> out = config.topics().streaks(config.streaksTopic());
         // written behind, as the sessions' store
         StoreBuilder<?> states = config.stores().keyValueStore(state, Serdes.String(), new StreakStateSerde());
         byCustomer
                 .process(ProcessorSuppliers.withStores(() -> new StreakProcessor(query, config.streakThreshold(),
                                         config.streakTimeout(), config.streakClock(), config.streakCheckInterval(),
-                                        state, expiry, frontier.storeName()),
-                                states, BeforeCommit.signalStore(states),
-                                ExpiryIndex.storeBuilder(expiry, config.stores())),
+                                        state, frontier.storeName()),
+                                states, BeforeCommit.signalStore(states)),
                         Named.as(STREAKS + "-processor"), frontier.storeName())
                 .to(out.name(), out.producedAs(STREAKS + "-sink"));
     }

@@ -6,14 +6,13 @@ import com.shopstream.common.model.SessionResult;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PendingUpdateRows;
 import com.shopstream.common.watermark.EventTimeOperator;
-import com.shopstream.common.watermark.ExpiryIndex;
+import com.shopstream.common.watermark.ExpiryQueue;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.common.writebehind.KeyValueState;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.QueryLateness;
 import com.shopstream.eventtime.Refusal;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -69,7 +68,11 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     private final SessionStores stores;
     private final boolean writesUpdates;
     private KeyValueState<String, List<OpenSession>> sessions;
-    private ExpiryIndex ends;
+    /**
+     * When the watermark next decides about each open session ({@link #nextLook}), by customer: exactly one entry per
+     * session in the store, so it is built again from the store at every start and needs no store of its own.
+     */
+    private final ExpiryQueue<String> ends = new ExpiryQueue<>();
     /** Held rows: the session as it was when its row was last due, built into a record only when written. */
     private final PendingUpdateRows<SessionId, HeldRow> updates = new PendingUpdateRows<>();
     /** Whether every open session's row was written since the start (see the class comment). */
@@ -93,14 +96,20 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     protected void open(ProcessorContext<String, SessionChange> context) {
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.updates.clear();
+        this.ends.clear();
         this.sessions = KeyValueState.of(context, stores.open());
-        this.ends = new ExpiryIndex(context.getStateStore(stores.ends()));
-        if (!writesUpdates) {
-            this.storeRowsWritten = true;   // no rows a stop could have dropped
-            return;
-        }
+        boolean storeEmpty = true;
         try (KeyValueIterator<String, List<OpenSession>> open = sessions.all()) {
-            this.storeRowsWritten = !open.hasNext();
+            while (open.hasNext()) {
+                var customer = open.next();
+                customer.value.forEach(session -> ends.add(nextLook(session), customer.key));
+                storeEmpty = false;
+            }
+        }
+        // without update rows there are none a stop could have dropped
+        this.storeRowsWritten = !writesUpdates || storeEmpty;
+        if (!writesUpdates) {
+            return;
         }
         context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
     }
@@ -151,12 +160,10 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
         kept.add(merged);
         kept.sort(Comparator.comparingLong(OpenSession::first));
         sessions.put(customer, kept);
-        if (absorbed.isEmpty() || revisesAFinal || finalNow) {
-            // a new session. One that grew keeps the index entries of what it absorbed, each at or before its end:
-            // when the watermark passes one, the session is looked at and indexed again at its end then. A final
-            // session it absorbed had its entry at its end + the allowed lateness, maybe after the merged one's end
-            ends.add(nextLook(merged), customer.getBytes(StandardCharsets.UTF_8));
-        }
+        // the absorbed sessions' entries go; the merged one's comes. Another of the customer's sessions may share an
+        // absorbed one's entry (the same time): adding theirs again keeps it
+        absorbed.forEach(session -> ends.remove(nextLook(session), customer));
+        kept.forEach(session -> ends.add(nextLook(session), customer));
         if (writesUpdates) {
             writeOrHold(record, customerId, merged, absorbed);
         }
@@ -202,8 +209,8 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     /** Writes and forgets every session whose end the watermark has reached. */
     @Override
     protected void onWatermark(long previous, long watermark, Record<String, Timed<Order>> trigger) {
-        for (ExpiryIndex.Expired expired : ends.removeUpTo(watermark)) {
-            String customer = new String(expired.key(), StandardCharsets.UTF_8);
+        for (ExpiryQueue.Entry<String> expired : ends.removeUpTo(watermark)) {
+            String customer = expired.key();
             long customerId = Long.parseLong(customer);
             List<OpenSession> open = sessions.get(customer);
             if (open == null) {
@@ -228,9 +235,9 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
                     changed = true;   // no order its partition admits can touch it any more (at once without lateness)
                 } else {
                     stillOpen.add(session);
-                    // the entry just passed may have been its only one (it grew since): index it where it is looked
-                    // at next (the same key again if it had not grown)
-                    ends.add(nextLook(session), expired.key());
+                    // looked at next where its entry is now (one the watermark has not passed, kept as it is), or
+                    // after the allowed lateness if it was just written
+                    ends.add(nextLook(session), customer);
                 }
             }
             if (stillOpen.isEmpty()) {
@@ -273,8 +280,8 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
         }
     }
 
-    /** The names of the processor's stores, and of the tracker's store that keeps the frontier it had reached. */
-    record SessionStores(String open, String ends, String frontier) {
+    /** The name of the processor's store, and of the tracker's store that keeps the frontier it had reached. */
+    record SessionStores(String open, String frontier) {
     }
 
     /** A session's row key, as numbers: its customer and its start. */

@@ -5,17 +5,13 @@ import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PendingUpdateRows;
 import com.shopstream.common.watermark.EventTimeOperator;
-import com.shopstream.common.watermark.ExpiryIndex;
+import com.shopstream.common.watermark.ExpiryQueue;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.common.writebehind.KeyValueState;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.QueryLateness;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -37,10 +33,9 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * partitions' clocks ({@code EventTimeOrder}), so a customer times out before an order its partitions' watermarks
  * had already put after the timeout, whatever the read speed. Wall-clock timeouts run on wall-clock punctuation.
  *
- * <p>The expiry index has one entry per customer, written when a streak starts: an order that pushes the timeout
- * back leaves it, and when the watermark (or clock) passes it, a customer not yet quiet long enough is indexed
- * again where its timeout is then. Each order would otherwise write an entry, and later its deletion, to the
- * changelog. The entries are the clock's: changing {@code streak.clock} needs the application reset.
+ * <p>When a customer times out follows from their state (their newest order time or last arrival, by the clock in
+ * use, plus the timeout), so the customers are ordered by it in memory only ({@link ExpiryQueue}, an entry per
+ * customer, moved by each order that pushes the timeout back), rebuilt from the store at every start.
  */
 final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdate> {
 
@@ -49,36 +44,40 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
     private final StreakClock clock;
     private final Duration checkInterval;
     private final String stateStore;
-    private final String expiryStore;
     private KeyValueState<String, StreakState> streaks;
-    private ExpiryIndex expiries;
+    private final ExpiryQueue<String> expiries = new ExpiryQueue<>();
     private final PendingUpdateRows<String, Record<String, StreakUpdate>> updates = new PendingUpdateRows<>();
     /** Whether every customer's row was written since the start (see the class comment). */
     private boolean storeRowsWritten;
 
     StreakProcessor(QueryLateness query, BigDecimal threshold, Duration timeout, StreakClock clock,
-                    Duration checkInterval, String stateStore, String expiryStore, String frontierStore) {
+                    Duration checkInterval, String stateStore, String frontierStore) {
         super(query, Order.class, frontierStore);
         this.threshold = threshold;
         this.timeout = timeout.toMillis();
         this.clock = clock;
         this.checkInterval = checkInterval;
         this.stateStore = stateStore;
-        this.expiryStore = expiryStore;
     }
 
     @Override
     protected void open(ProcessorContext<String, StreakUpdate> context) {
         // Kafka Streams re-initializes the same processor when it revives a corrupted task: forget what was in memory
         this.updates.clear();
+        this.expiries.clear();
         this.streaks = KeyValueState.of(context, stateStore);
-        this.expiries = new ExpiryIndex(context.getStateStore(expiryStore));
         if (clock == StreakClock.WALL_CLOCK) {
             context.schedule(checkInterval, PunctuationType.WALL_CLOCK_TIME, now -> timeOut(now, now));
         }
+        boolean storeEmpty = true;
         try (KeyValueIterator<String, StreakState> all = streaks.all()) {
-            this.storeRowsWritten = !all.hasNext();
+            while (all.hasNext()) {
+                var customer = all.next();
+                expiries.add(expiresAt(customer.value), customer.key);
+                storeEmpty = false;
+            }
         }
+        this.storeRowsWritten = storeEmpty;
         context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
     }
 
@@ -98,10 +97,10 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
                 Math.max(before == null ? Long.MIN_VALUE : before.lastEventTime(), order.eventTimeMillis()),
                 context().currentSystemTimeMs());
         streaks.put(record.key(), after);
-        if (before == null || expiresAt(after) < expiresAt(before)) {
-            // a new streak; or a wall clock set back, whose timeout comes before the entry there is
-            expiries.add(expiresAt(after), key(record.key()));
+        if (before != null) {
+            expiries.remove(expiresAt(before), record.key());
         }
+        expiries.add(expiresAt(after), record.key());
         updates.hold(record.key(), record.withValue(new StreakUpdate(Long.parseLong(record.key()), streak, false)));
     }
 
@@ -110,30 +109,16 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
         if (now == InputClocks.NONE) {
             return;
         }
-        List<TimedOut> timedOut = new ArrayList<>();
-        for (ExpiryIndex.Expired expired : expiries.removeUpTo(now - 1)) {
-            String customer = new String(expired.key(), StandardCharsets.UTF_8);
+        // in the order of their timeouts (then of their keys)
+        for (ExpiryQueue.Entry<String> quiet : expiries.removeUpTo(now - 1)) {
+            if (!storeRowsWritten) {
+                writeUpdates();   // the rows a stop may have dropped go before the first timed-out row
+            }
+            String customer = quiet.key();
             StreakState state = streaks.get(customer);
-            if (state == null) {
-                continue;   // another entry of a customer who timed out (a wall clock set back, an earlier release)
-            }
-            long expiresAt = expiresAt(state);
-            if (expiresAt < now) {
-                timedOut.add(new TimedOut(customer, expiresAt, state));
-            } else {
-                expiries.add(expiresAt, expired.key());   // an order pushed it back since the entry was written
-            }
-        }
-        if (!timedOut.isEmpty() && !storeRowsWritten) {
-            writeUpdates();   // the rows a stop may have dropped go before the first timed-out row
-        }
-        // in the order of their timeouts, as if each had its entry at its own
-        timedOut.sort(Comparator.comparingLong(TimedOut::expiresAt).thenComparing(TimedOut::customer));
-        for (TimedOut quiet : timedOut) {
-            streaks.delete(quiet.customer());
-            updates.take(quiet.customer()).ifPresent(context()::forward);   // its last value first
-            context().forward(new Record<>(quiet.customer(),
-                    new StreakUpdate(Long.parseLong(quiet.customer()), quiet.state().streak(), true),
+            streaks.delete(customer);
+            updates.take(customer).ifPresent(context()::forward);   // its last value first
+            context().forward(new Record<>(customer, new StreakUpdate(Long.parseLong(customer), state.streak(), true),
                     Math.max(0, timestamp)));
         }
     }
@@ -157,13 +142,6 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
 
     private long expiresAt(StreakState state) {
         return (clock == StreakClock.EVENT_TIME ? state.lastEventTime() : state.lastArrival()) + timeout;
-    }
-
-    private static byte[] key(String customer) {
-        return customer.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private record TimedOut(String customer, long expiresAt, StreakState state) {
     }
 
     @Override

@@ -76,7 +76,7 @@ class SessionOutputsLeftOutTest {
     void appendModeAloneHasNeitherTheStreaksStoresNorTheUpdateAndStreakTopics() {
         TopologyDescription description = SessionTopology.build(TestStreams.forDriver("names").builder(),
                 SessionConfigs.with(APPEND_ONLY)).describe();
-        assertThat(TopologyNames.stores(description)).containsExactly("customer-sessions-ends",
+        assertThat(TopologyNames.stores(description)).containsExactly(
                 "customer-sessions-open", "customer-sessions-open-before-commit", "orders-by-customer-batches",
                 "orders-by-customer-batches-before-commit", "orders-by-customer-release-buffer",
                 "orders-by-customer-watermarks", "orders-by-customer-watermarks-before-commit", "orders-watermarks",

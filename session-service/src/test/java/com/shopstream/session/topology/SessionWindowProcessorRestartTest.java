@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.SessionResult;
-import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
-import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
@@ -45,11 +43,10 @@ class SessionWindowProcessorRestartTest {
     void start() {
         context = new MockProcessorContext<>(TestStreams.forDriver("session-service").properties());
         open = MockStores.writtenBeforeCommit(context, "open", Serdes.String(), new OpenSessionsSerde());
-        MockStores.add(context, ExpiryIndex.storeBuilder("ends", StateStoreKind.IN_MEMORY));
         MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
         processor = new SessionWindowProcessor(query, GAP.toMillis(), 0,
-                new SessionWindowProcessor.SessionStores("open", "ends", "frontier"), true);
+                new SessionWindowProcessor.SessionStores("open", "frontier"), true);
     }
 
     @Test
@@ -115,12 +112,27 @@ class SessionWindowProcessorRestartTest {
     }
 
     @Test
+    void theSessionsInTheStoreAtAStartAreFinalWhenTheWatermarkPassesTheirEnds() {
+        SessionWindowProcessor appendOnly = appendOnly();
+        open.put("2", List.of(session(0, 5, 2, "3.00")));                               // ends 10:08
+        open.put("1", List.of(session(0, 1, 1, "2.00"), session(10, 11, 2, "5.50")));   // 10:04, 10:14
+        appendOnly.init(context);
+
+        long frontier = minute(8) + GAP.toMillis();   // the watermark reaches 10:08
+        appendOnly.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
+
+        assertThat(context.forwarded()).as("in the order of their ends").<SessionChange>extracting(
+                forwarded -> forwarded.record().value()).containsExactly(
+                SessionChange.closed(result(1, 0, 1, 1, "2.00")), SessionChange.closed(result(2, 0, 5, 2, "3.00")));
+        MockStores.commit(context, "open");   // written behind: in the store once the commit begins
+        assertThat(open.get("1")).as("the later one stays open").containsExactly(session(10, 11, 2, "5.50"));
+        assertThat(open.get("2")).isNull();
+    }
+
+    @Test
     void withoutUpdateRowsNothingIsHeldOrScheduledAndAMergedSessionsOnlyRowIsItsFinalOne() {
-        QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
-        SessionWindowProcessor appendOnly = new SessionWindowProcessor(query, GAP.toMillis(), 0,
-                new SessionWindowProcessor.SessionStores("open", "ends", "frontier"), false);
+        SessionWindowProcessor appendOnly = appendOnly();
         open.put("9", List.of(session(0, 1, 1, "2.00")));   // a session from before a restart: no row rewritten
-        // (and not in the end index this test starts with, so it stays open)
         appendOnly.init(context);
         assertThat(context.scheduledPunctuators()).as("no update rows to write per commit interval").isEmpty();
 
@@ -132,7 +144,14 @@ class SessionWindowProcessorRestartTest {
         long frontier = minute(18) + Duration.ofMinutes(3).toMillis();   // the watermark reaches 10:18
         appendOnly.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
         assertThat(context.forwarded()).<SessionChange>extracting(forwarded -> forwarded.record().value())
-                .containsExactly(SessionChange.closed(result(1, 10, 15, 3, "12.00")));
+                .containsExactly(SessionChange.closed(result(9, 0, 1, 1, "2.00")),
+                        SessionChange.closed(result(1, 10, 15, 3, "12.00")));
+    }
+
+    private SessionWindowProcessor appendOnly() {
+        QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
+        return new SessionWindowProcessor(query, GAP.toMillis(), 0,
+                new SessionWindowProcessor.SessionStores("open", "frontier"), false);
     }
 
     private static Record<String, Timed<Order>> order(long orderId, long customer, int minute, String trace) {

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
-import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
-import com.shopstream.common.watermark.ExpiryIndex;
 import com.shopstream.common.watermark.Timed;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
@@ -18,7 +16,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
@@ -39,7 +36,6 @@ class StreakProcessorTest {
 
     private MockProcessorContext<String, StreakUpdate> context;
     private KeyValueStore<String, StreakState> state;
-    private KeyValueStore<Bytes, byte[]> expiry;
     private StreakProcessor processor;
 
     @Test
@@ -98,7 +94,7 @@ class StreakProcessorTest {
         state.put("2", new StreakState(0, Instant.parse("2026-01-22T10:01:00Z").toEpochMilli(), 0));
         processor.close();   // the crashed one's task is gone
         processor = new StreakProcessor(QUERY, new BigDecimal("10.00"), TIMEOUT, StreakClock.EVENT_TIME,
-                Duration.ofMinutes(1), "state", "expiry", "frontier");
+                Duration.ofMinutes(1), "state", "frontier");
         processor.init(context);
         order(2, "12.50", "10:02:00", "09:59:00");
 
@@ -107,6 +103,9 @@ class StreakProcessorTest {
         context.resetForwards();
         commit();
         assertThat(updates()).isEmpty();
+
+        order(3, "1.00", "10:34:00", "10:30:01");   // past customer 1's 10:00 + 30 min, not customer 2's 10:02
+        assertThat(updates()).as("the customers in the store at the start time out too").containsExactly("1:3:true");
     }
 
     @Test
@@ -138,28 +137,24 @@ class StreakProcessorTest {
         order(1, "12.50", "10:25:00", "10:22:00");
         context.resetForwards();
 
-        assertThat(indexEntries()).as("one entry per customer, not one per order").isEqualTo(1);
-
         order(9, "1.00", "10:40:00", "10:37:00");   // past 10:30, but customer 1's newest order is 10:25
         commit();
         assertThat(updates()).containsExactly("1:2:false", "9:0:false");
         assertThat(stored("1").streak()).isEqualTo(2);
-        assertThat(indexEntries()).as("customer 1 indexed again at 10:55, customer 9 at 11:10").isEqualTo(2);
         context.resetForwards();
 
         order(9, "1.00", "10:58:00", "10:55:00");   // 10:55 = customer 1's 10:25 + 30 min: not passed
         assertThat(updates()).isEmpty();
         order(9, "1.00", "10:58:01", "10:55:01");
         assertThat(updates()).containsExactly("1:2:true");
-        assertThat(indexEntries()).isEqualTo(1);
     }
 
     @Test
-    void customersTimedOutByOneAdvanceGoInTheOrderOfTheirTimeoutsNotOfTheirEntries() {
+    void customersTimedOutByOneAdvanceGoInTheOrderOfTheirTimeouts() {
         start(StreakClock.EVENT_TIME);
-        order(1, "12.50", "10:00:00", "09:57:00");   // entry at 10:30
-        order(2, "12.50", "10:10:00", "10:07:00");   // entry at 10:40
-        order(1, "12.50", "10:20:00", "10:17:00");   // customer 1 now times out at 10:50, its entry stays at 10:30
+        order(1, "12.50", "10:00:00", "09:57:00");   // times out at 10:30
+        order(2, "12.50", "10:10:00", "10:07:00");   // at 10:40
+        order(1, "12.50", "10:20:00", "10:17:00");   // customer 1 now at 10:50
         commit();
         context.resetForwards();
 
@@ -169,7 +164,7 @@ class StreakProcessorTest {
     }
 
     @Test
-    void aWallClockTimeoutIsIndexedAgainWhenAnOrderPushedItBackAndEarlierWhenTheClockIsSetBack() {
+    void aWallClockTimeoutIsPushedBackByAnOrderAndComesEarlierWhenTheClockIsSetBack() {
         start(StreakClock.WALL_CLOCK);
         context.setCurrentSystemTimeMs(1_000_000);
         order(1, "12.50", "10:00:00", "09:57:00");
@@ -180,8 +175,7 @@ class StreakProcessorTest {
 
         context.setCurrentSystemTimeMs(1_000_000 + TIMEOUT.toMillis() + 1);
         punctuate();
-        assertThat(updates()).as("its entry passed, but it was not quiet long enough").isEmpty();
-        assertThat(indexEntries()).isEqualTo(1);
+        assertThat(updates()).as("its first order's timeout passed, but it was not quiet long enough").isEmpty();
         context.setCurrentSystemTimeMs(1_600_000 + TIMEOUT.toMillis() + 1);
         punctuate();
         assertThat(updates()).containsExactly("1:2:true");
@@ -225,10 +219,9 @@ class StreakProcessorTest {
         context = new MockProcessorContext<>(TestStreams.forDriver("session-service").properties());
         context.setCurrentSystemTimeMs(0);
         state = MockStores.writtenBeforeCommit(context, "state", Serdes.String(), new StreakStateSerde());
-        expiry = MockStores.add(context, ExpiryIndex.storeBuilder("expiry", StateStoreKind.IN_MEMORY));
         MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         processor = new StreakProcessor(QUERY, new BigDecimal("10.00"), TIMEOUT, clock, Duration.ofMinutes(1),
-                "state", "expiry", "frontier");
+                "state", "frontier");
         processor.init(context);
     }
 
@@ -268,17 +261,6 @@ class StreakProcessorTest {
 
     private Duration commitInterval() {
         return Duration.ofMillis(Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms"))));
-    }
-
-    private long indexEntries() {
-        long count = 0;
-        try (var all = expiry.all()) {
-            while (all.hasNext()) {
-                all.next();
-                count++;
-            }
-        }
-        return count;
     }
 
     private List<String> updates() {

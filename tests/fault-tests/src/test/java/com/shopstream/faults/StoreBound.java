@@ -33,7 +33,7 @@ record StoreBound(String store, long rows, String why) {
             return kept(store, rates.ordersPerSecond(), minutes(2), rates);
         }
         if (store.contains("streak")) {
-            // the state, and its expiry index: an entry per customer, moved when the watermark passes it
+            // a row per customer with a streak, until it times out
             return new StoreBound(store, rates.customers(), "a row per customer");
         }
         return switch (store) {

@@ -1,0 +1,53 @@
+package com.shopstream.common.watermark;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Keys in the order their state expires: by expiry time, then by key. Unlike {@link ExpiryIndex} it is kept in memory
+ * only, for state whose expiry follows from what its store holds: the processor builds the queue again from its store
+ * at every start, and saves the index store's put and delete per entry, each with its changelog record. What it holds
+ * is bounded like that state: by the watermark.
+ *
+ * <p>An entry is a set member: adding one twice keeps one, and {@link #remove} takes it out whoever added it.
+ *
+ * @param <K> the state's key; its natural order breaks ties of expiry time (for {@code Bytes} and for keys of ASCII
+ *            text it is the byte order a store's index would give)
+ */
+public final class ExpiryQueue<K extends Comparable<? super K>> {
+
+    private final TreeSet<Entry<K>> entries = new TreeSet<>(
+            Comparator.<Entry<K>>comparingLong(Entry::expiresAt).thenComparing(Entry::key));
+
+    public void add(long expiresAt, K key) {
+        entries.add(new Entry<>(expiresAt, key));
+    }
+
+    public void remove(long expiresAt, K key) {
+        entries.remove(new Entry<>(expiresAt, key));
+    }
+
+    /** Removes and returns, oldest first, the entries that expire at or before {@code upTo}. */
+    public List<Entry<K>> removeUpTo(long upTo) {
+        List<Entry<K>> expired = new ArrayList<>();
+        while (!entries.isEmpty() && entries.first().expiresAt() <= upTo) {
+            expired.add(entries.pollFirst());
+        }
+        return expired;
+    }
+
+    /** Forgets every entry: before the queue is built again from its store. */
+    public void clear() {
+        entries.clear();
+    }
+
+    public int size() {
+        return entries.size();
+    }
+
+    /** A key whose state expires at {@code expiresAt}. */
+    public record Entry<K>(long expiresAt, K key) {
+    }
+}
