@@ -1,7 +1,6 @@
 package com.shopstream.common.watermark;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -18,8 +17,7 @@ import java.util.TreeSet;
  */
 public final class ExpiryQueue<K extends Comparable<? super K>> {
 
-    private final TreeSet<Entry<K>> entries = new TreeSet<>(
-            Comparator.<Entry<K>>comparingLong(Entry::expiresAt).thenComparing(Entry::key));
+    private final TreeSet<Entry<K>> entries = new TreeSet<>();
 
     public void add(long expiresAt, K key) {
         entries.add(new Entry<>(expiresAt, key));
@@ -48,6 +46,13 @@ public final class ExpiryQueue<K extends Comparable<? super K>> {
     }
 
     /** A key whose state expires at {@code expiresAt}. */
-    public record Entry<K>(long expiresAt, K key) {
+    public record Entry<K extends Comparable<? super K>>(long expiresAt, K key) implements Comparable<Entry<K>> {
+
+        // written out: a comparator composed of key extractors boxed the time on every comparison of a lookup
+        @Override
+        public int compareTo(Entry<K> other) {
+            int byTime = Long.compare(expiresAt, other.expiresAt);
+            return byTime != 0 ? byTime : key.compareTo(other.key);
+        }
     }
 }

@@ -26,18 +26,25 @@ final class OpenSessionsSerde implements Serde<List<OpenSession>> {
             if (sessions == null) {
                 return null;
             }
-            List<byte[]> totals = sessions.stream().map(s -> DecimalBytes.unscaled(s.total())).toList();
-            boolean revised = sessions.stream().anyMatch(s -> s.revision() != 0 || s.finalWritten()
-                    || s.finalUnderKey());
+            // loops, not streams: every changed customer is written at each commit
+            int count = sessions.size();
+            byte[][] totals = new byte[count][];
+            boolean revised = false;
             int size = 1 + Integer.BYTES;
-            for (byte[] total : totals) {
-                size += 3 * Long.BYTES + 2 * Integer.BYTES + total.length + (revised ? Integer.BYTES + 1 : 0);
+            for (int i = 0; i < count; i++) {
+                OpenSession s = sessions.get(i);
+                totals[i] = DecimalBytes.unscaled(s.total());
+                revised |= s.revision() != 0 || s.finalWritten() || s.finalUnderKey();
+                size += 3 * Long.BYTES + 2 * Integer.BYTES + totals[i].length;
             }
-            ByteBuffer out = ByteBuffer.allocate(size).put(revised ? REVISED : UNREVISED).putInt(sessions.size());
-            for (int i = 0; i < sessions.size(); i++) {
+            if (revised) {
+                size += count * (Integer.BYTES + 1);
+            }
+            ByteBuffer out = ByteBuffer.allocate(size).put(revised ? REVISED : UNREVISED).putInt(count);
+            for (int i = 0; i < count; i++) {
                 OpenSession s = sessions.get(i);
                 out.putLong(s.first()).putLong(s.last()).putLong(s.orders())
-                        .putInt(s.total().scale()).putInt(totals.get(i).length).put(totals.get(i));
+                        .putInt(s.total().scale()).putInt(totals[i].length).put(totals[i]);
                 if (revised) {
                     out.putInt(s.revision()).put((byte) ((s.finalWritten() ? 1 : 0) | (s.finalUnderKey() ? 2 : 0)));
                 }
