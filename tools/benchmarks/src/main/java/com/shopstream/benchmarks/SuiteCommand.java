@@ -36,7 +36,7 @@ final class SuiteCommand implements Callable<Integer> {
             description = "the generator's seed (default: ${DEFAULT-VALUE})")
     private long seed;
 
-    @Option(names = "--customers", paramLabel = "N", defaultValue = "1000",
+    @Option(names = "--customers", paramLabel = "N", defaultValue = "" + SuiteOptions.DEFAULT_CUSTOMERS,
             description = "distinct customers of the generated backlog; sessions close only when each customer's "
                     + "orders are further apart than the gap: 1,000 customers at the generator's rate never do; the "
                     + "live run keeps the generator's 1,000 (default: ${DEFAULT-VALUE})")
@@ -94,9 +94,14 @@ final class SuiteCommand implements Callable<Integer> {
             + "checkpoints in the work directory (default: deleted at the end; logs and JFR files stay)")
     private boolean keepData;
 
-    @Option(names = "--both-orders", description = "after the runs, make them again in the reverse order on the same "
-            + "broker, and compare each service with its baseline and its Spark run in both orders (on one broker the "
-            + "later of two runs often measures faster, whichever it is)")
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",
+            description = "make the runs N times on the same broker, every other round in the reverse order (on one "
+                    + "broker the later of two runs often measures faster, whichever it is); from 2, print each "
+                    + "service against its baseline and its Spark run in every round, and against Spark the minimum "
+                    + "and median over the rounds (default: ${DEFAULT-VALUE})")
+    private int rounds;
+
+    @Option(names = "--both-orders", description = "--rounds 2")
     private boolean bothOrders;
 
     @Override
@@ -113,7 +118,8 @@ final class SuiteCommand implements Callable<Integer> {
             return new SuiteOptions(orders, seed, customers, List.of(runs.split(",")), liveRate,
                     Duration.ofSeconds(liveWarmUpSeconds), Duration.ofSeconds(liveSeconds), bootstrap,
                     dir.toAbsolutePath(), List.of(jvm.trim().split("\\s+")), jfr, partitions,
-                    Benchmarks.streamsProperties(streamsProperties), instances, keepData, bothOrders);
+                    Benchmarks.streamsProperties(streamsProperties), instances, keepData,
+                    bothOrders ? Math.max(2, rounds) : rounds);
         } catch (IllegalArgumentException e) {
             // an unknown run, a property without '=', a count out of range: the command line is wrong
             throw new ParameterException(spec.commandLine(), e.getMessage());

@@ -21,18 +21,18 @@ class BenchmarksCommandLineTest {
 
     @Test
     void readsASuiteCommandLineIntoItsOptions() {
-        SuiteOptions options = suite("--orders", "100000", "--seed=7", "--customers", "30000", "--runs",
+        SuiteOptions options = suite("--orders", "100000", "--seed=7", "--customers", "50000", "--runs",
                 "plain,orders,dedup-pairs",
                 "--live-rate", "0", "--live-warmup", "5", "--live-seconds", "10", "--bootstrap", "127.0.0.1:19092",
                 "--work-dir", "/tmp/bench", "--jvm", "-Xmx1g -XX:+UseParallelGC", "--jfr", "--partitions", "6",
                 "--streams-properties", "consumer.max.partition.fetch.bytes=65536,num.stream.threads=2",
                 "--instances", "2", "--keep-data", "--both-orders");
 
-        assertThat(options).isEqualTo(new SuiteOptions(100_000, 7, 30_000, List.of("plain", "orders", "dedup-pairs"),
+        assertThat(options).isEqualTo(new SuiteOptions(100_000, 7, 50_000, List.of("plain", "orders", "dedup-pairs"),
                 0,
                 Duration.ofSeconds(5), Duration.ofSeconds(10), "127.0.0.1:19092", Path.of("/tmp/bench"),
                 List.of("-Xmx1g", "-XX:+UseParallelGC"), true, 6,
-                List.of("consumer.max.partition.fetch.bytes=65536", "num.stream.threads=2"), 2, true, true));
+                List.of("consumer.max.partition.fetch.bytes=65536", "num.stream.threads=2"), 2, true, 2));
     }
 
     @Test
@@ -41,7 +41,7 @@ class BenchmarksCommandLineTest {
 
         assertThat(options.orders()).isEqualTo(2_000_000);
         assertThat(options.seed()).isEqualTo(42);
-        assertThat(options.customers()).isEqualTo(1_000);
+        assertThat(options.customers()).isEqualTo(SuiteOptions.DEFAULT_CUSTOMERS);
         assertThat(options.targets()).isEqualTo(SuiteOptions.ALL_TARGETS);
         assertThat(options.liveRate()).isEqualTo(20_000);
         assertThat(options.liveWarmUp()).isEqualTo(Duration.ofSeconds(20));
@@ -55,7 +55,8 @@ class BenchmarksCommandLineTest {
         assertThat(options.streamsProperties()).isEmpty();
         assertThat(options.instances()).isEqualTo(1);
         assertThat(options.keepData()).as("the run's data goes at the end").isFalse();
-        assertThat(options.bothOrders()).as("each run once").isFalse();
+        assertThat(options.rounds()).as("each run once").isEqualTo(1);
+        assertThat(suite("--rounds", "3").rounds()).isEqualTo(3);
         assertThat(suite("--streams-properties", "none").streamsProperties()).isEmpty();
     }
 

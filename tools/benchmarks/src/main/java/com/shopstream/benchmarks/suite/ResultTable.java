@@ -79,47 +79,121 @@ final class ResultTable {
     }
 
     /**
-     * Each service's comparisons — with its plain baseline and with its Spark run — taken in both passes of
-     * {@code --both-orders}: the ratio in each order and their geometric mean (records/s, and CPU per record as in
-     * the table: above 1 is cheaper than the other run). A pair one of the passes lacks has no row; with none, a line
-     * says so.
+     * Each service's comparisons — with its plain baseline and with its Spark run — taken in every round of
+     * {@code --rounds}: the ratio in each round (records/s, and CPU per record as in the table: above 1 is cheaper
+     * than the other run), their minimum and median. Only rounds that made both runs count; a pair no round made has
+     * no row; with none, a line says so.
      */
-    static void bothOrders(PrintStream out, List<DrainResult> given, List<DrainResult> reversed) {
-        Map<String, DrainResult> first = byRun(given);
-        Map<String, DrainResult> second = byRun(reversed);
+    static void rounds(PrintStream out, List<List<DrainResult>> rounds) {
         List<String> rows = new ArrayList<>();
-        for (DrainResult drain : given) {
-            for (String other : Arrays.asList(drain.baselineRun(), drain.sparkRun())) {
-                DrainResult otherFirst = other == null ? null : first.get(other);
-                DrainResult drainSecond = second.get(drain.run());
-                DrainResult otherSecond = other == null ? null : second.get(other);
-                if (otherFirst == null || drainSecond == null || otherSecond == null) {
-                    continue;
-                }
-                DrainInterval run = drain.whole();
-                DrainInterval with = otherFirst.whole();
-                DrainInterval runBack = drainSecond.whole();
-                DrainInterval withBack = otherSecond.whole();
-                double rateGiven = run.recordsPerSecond() / with.recordsPerSecond();
-                double rateReversed = runBack.recordsPerSecond() / withBack.recordsPerSecond();
-                double cpuGiven = with.cpuMicrosPerRecord() / run.cpuMicrosPerRecord();
-                double cpuReversed = withBack.cpuMicrosPerRecord() / runBack.cpuMicrosPerRecord();
-                rows.add(format("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |", drain.name(),
-                        otherFirst.name(), given.indexOf(drain) < given.indexOf(otherFirst) ? drain.name()
-                                : otherFirst.name(),
-                        rateGiven, rateReversed, Math.sqrt(rateGiven * rateReversed),
-                        cpuGiven, cpuReversed, Math.sqrt(cpuGiven * cpuReversed)));
-            }
+        for (Comparison comparison : comparisons(rounds, true)) {
+            rows.add(format("| %s | %s | %s | %.2f | %.2f | %s | %.2f | %.2f |", comparison.name(),
+                    comparison.otherName(), joined(comparison.rateRatios()), min(comparison.rateRatios()),
+                    median(comparison.rateRatios()), joined(comparison.cpuRatios()), min(comparison.cpuRatios()),
+                    median(comparison.cpuRatios())));
         }
         if (rows.isEmpty()) {
-            out.println("(no run was compared with another in both orders)");
+            out.println("(no run was compared with another in any round)");
             return;
         }
-        out.println("| run | compared with | ran first in the given order | × records/s, given order "
-                + "| × records/s, reverse order | × records/s, geometric mean | × CPU/record, given order "
-                + "| × CPU/record, reverse order | × CPU/record, geometric mean |");
-        out.println("|---|---|---|---:|---:|---:|---:|---:|---:|");
+        out.println("| run | compared with | × records/s, each round | × records/s, min | × records/s, median "
+                + "| × CPU/record, each round | × CPU/record, min | × CPU/record, median |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|");
         rows.forEach(out::println);
+    }
+
+    /**
+     * The comparison with Spark over the rounds, a row per query: both sides' records/s (minimum and median over the
+     * rounds), the ratio of each round's pair (minimum and median), CPU per record (medians) and its ratio, the
+     * highest peak RSS, late and output rows (of the first round that made both).
+     */
+    static void againstSpark(PrintStream out, List<List<DrainResult>> rounds) {
+        List<Comparison> comparisons = comparisons(rounds, false);
+        if (comparisons.isEmpty()) {
+            out.println("(no run was compared with Spark)");
+            return;
+        }
+        out.println("| query | Spark run | rounds | records/s, min / median | Spark records/s, min / median "
+                + "| × Spark, min | × Spark, median | CPU µs/record, median (Spark) | × Spark CPU/record, min "
+                + "| × Spark CPU/record, median | peak RSS MiB, max (Spark) | late (Spark) | output rows (Spark) |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for (Comparison c : comparisons) {
+            List<Double> rates = c.pairs().stream().map(pair -> pair[0].whole().recordsPerSecond()).toList();
+            List<Double> sparkRates = c.pairs().stream().map(pair -> pair[1].whole().recordsPerSecond()).toList();
+            List<Double> cpu = c.pairs().stream().map(pair -> pair[0].whole().cpuMicrosPerRecord()).toList();
+            List<Double> sparkCpu = c.pairs().stream().map(pair -> pair[1].whole().cpuMicrosPerRecord()).toList();
+            DrainResult ours = c.pairs().get(0)[0];
+            DrainResult spark = c.pairs().get(0)[1];
+            out.println(format("| %s | %s | %d | %,.0f / %,.0f | %,.0f / %,.0f | %.2f | %.2f | %.1f (%.1f) | %.2f "
+                            + "| %.2f | %d (%d) | %s (%s) | %s (%s) |", c.name(), c.otherName(), c.pairs().size(),
+                    min(rates), median(rates), min(sparkRates), median(sparkRates), min(c.rateRatios()),
+                    median(c.rateRatios()), median(cpu), median(sparkCpu), min(c.cpuRatios()),
+                    median(c.cpuRatios()),
+                    c.pairs().stream().mapToLong(pair -> pair[0].peakRssMib()).max().orElseThrow(),
+                    c.pairs().stream().mapToLong(pair -> pair[1].peakRssMib()).max().orElseThrow(),
+                    count(ours.late()), count(spark.late()), count(ours.outputRows()), count(spark.outputRows())));
+        }
+    }
+
+    /** A run and the one it is compared with, in each round that made both: {@code {run, other}}. */
+    private record Comparison(String name, String otherName, List<DrainResult[]> pairs) {
+
+        List<Double> rateRatios() {
+            return pairs.stream().map(p -> p[0].whole().recordsPerSecond() / p[1].whole().recordsPerSecond())
+                    .toList();
+        }
+
+        List<Double> cpuRatios() {
+            return pairs.stream().map(p -> p[1].whole().cpuMicrosPerRecord() / p[0].whole().cpuMicrosPerRecord())
+                    .toList();
+        }
+    }
+
+    /** Each run's comparisons with its baseline (if {@code withBaselines}) and its Spark run, in the first round's order. */
+    private static List<Comparison> comparisons(List<List<DrainResult>> rounds, boolean withBaselines) {
+        List<Map<String, DrainResult>> byRound = rounds.stream().map(ResultTable::byRun).toList();
+        List<Comparison> comparisons = new ArrayList<>();
+        for (DrainResult drain : rounds.get(0)) {
+            List<String> others = withBaselines ? Arrays.asList(drain.baselineRun(), drain.sparkRun())
+                    : Arrays.asList(drain.sparkRun());
+            for (String other : others) {
+                if (other == null) {
+                    continue;
+                }
+                List<DrainResult[]> pairs = new ArrayList<>();
+                String otherName = null;
+                for (Map<String, DrainResult> round : byRound) {
+                    DrainResult run = round.get(drain.run());
+                    DrainResult with = round.get(other);
+                    if (run != null && with != null) {
+                        pairs.add(new DrainResult[] {run, with});
+                        otherName = with.name();
+                    }
+                }
+                if (!pairs.isEmpty()) {
+                    comparisons.add(new Comparison(drain.name(), otherName, pairs));
+                }
+            }
+        }
+        return comparisons;
+    }
+
+    static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int middle = sorted.size() / 2;
+        return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
+    }
+
+    private static double min(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    }
+
+    private static String joined(List<Double> ratios) {
+        return String.join(", ", ratios.stream().map(ratio -> format("%.2f", ratio)).toList());
+    }
+
+    private static String count(long value) {
+        return value < 0 ? "?" : format("%,d", value);
     }
 
     private static Map<String, DrainResult> byRun(List<DrainResult> drains) {

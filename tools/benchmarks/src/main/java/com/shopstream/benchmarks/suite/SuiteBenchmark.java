@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * Loads a seeded generated backlog once; measures Kafka's ConsumerPerformance on it (the ceiling), then drains it with
  * each service, each service's plain Kafka Streams baseline and the Spark peer's runs of the same queries, one at a
  * time, each a process of its own; then the live latency of orders-service's update mode. Prints one table (with
- * {@code --both-orders}: the runs again in reverse, a second table, and each comparison in both orders).
+ * {@code --rounds N}: the runs N times, every other round in reverse, a table per round, each comparison in every
+ * round, and against Spark the minimum and median over the rounds).
  */
 public final class SuiteBenchmark {
 
@@ -86,14 +87,15 @@ public final class SuiteBenchmark {
         // looked for once: both passes make the same runs
         boolean sparkBuilt = SparkTarget.classPath().isPresent();
         Passes passes = new Passes(options, topics, bootstrap, drainRun, new SparkRun(broker), sparkBuilt);
-        Pass given = passes.drainEach(options.targets(), tag);
-        Pass reversed = null;
-        if (options.bothOrders()) {
-            List<String> backwards = new ArrayList<>(options.targets());
-            Collections.reverse(backwards);
-            // a tag of its own: new consumer groups and application ids, so the second pass reads the whole backlog
-            reversed = passes.drainEach(backwards, tag + "-reverse");
+        List<String> backwards = new ArrayList<>(options.targets());
+        Collections.reverse(backwards);
+        List<Pass> rounds = new ArrayList<>();
+        for (int round = 0; round < options.rounds(); round++) {
+            // a tag of its own: new consumer groups and application ids, so each round reads the whole backlog
+            rounds.add(passes.drainEach(round % 2 == 0 ? options.targets() : backwards,
+                    round == 0 ? tag : tag + "-round-" + (round + 1)));
         }
+        Pass given = rounds.get(0);
 
         List<LiveResult> live = new ArrayList<>();
         if (options.liveRate() > 0) {
@@ -114,15 +116,20 @@ public final class SuiteBenchmark {
         }
 
         out.println();
-        ResultTable.drains(out, ceiling, given.drains());
-        given.failed().forEach(failure -> out.printf("%nfailed: %s%n", failure));
-        if (reversed != null) {
-            out.printf("%nThe same runs again, in the reverse order:%n%n");
-            ResultTable.drains(out, ceiling, reversed.drains());
-            reversed.failed().forEach(failure -> out.printf("%nfailed: %s%n", failure));
-            out.printf("%nEach comparison in both orders (the geometric mean of the two ratios cancels the later "
-                    + "run's advantage when it is a factor):%n%n");
-            ResultTable.bothOrders(out, given.drains(), reversed.drains());
+        for (int round = 0; round < rounds.size(); round++) {
+            if (round > 0) {
+                out.printf("%nRound %d: the same runs %s:%n%n", round + 1,
+                        round % 2 == 0 ? "again, in the given order" : "again, in the reverse order");
+            }
+            ResultTable.drains(out, ceiling, rounds.get(round).drains());
+            rounds.get(round).failed().forEach(failure -> out.printf("%nfailed: %s%n", failure));
+        }
+        if (rounds.size() > 1) {
+            out.printf("%nEach comparison in every round (ratios above 1: the run is faster, or cheaper per record, "
+                    + "than the one it is compared with):%n%n");
+            ResultTable.rounds(out, rounds.stream().map(Pass::drains).toList());
+            out.printf("%nAgainst Spark, over the %d rounds:%n%n", rounds.size());
+            ResultTable.againstSpark(out, rounds.stream().map(Pass::drains).toList());
         }
         if (!given.skipped().isEmpty()) {
             out.printf("%nnot run: %s — the Spark peer is not built (%s, then run the suite again)%n",

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class ResultTableTest {
 
-    // the given pass of the both-orders tests: a service, its baseline and its Spark run
+    // the first round of the rounds tests: a service, its baseline and its Spark run
     private static final DrainResult SERVICE =
             compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 800, 2.0);
     private static final DrainResult PLAIN = compared("plain", null, null, "plain (baseline): window", 1000, 2.0);
@@ -61,55 +61,55 @@ class ResultTableTest {
     }
 
     @Test
-    void bothOrdersGiveEachComparisonInEachOrderAndTheirGeometricMean() {
-        // given order: the service, its baseline after it, Spark last; then the reverse
-        List<DrainResult> given = List.of(SERVICE, PLAIN, SPARK);
-        List<DrainResult> reversed = List.of(
-                compared("spark-5m", null, null, "spark: 5m window", 500, 4.0),
-                compared("plain", null, null, "plain (baseline): window", 1200, 2.5),
-                compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 900, 2.0));
+    void roundsGiveEachComparisonInEveryRoundWithItsMinimumAndMedian() {
+        List<List<DrainResult>> rounds = List.of(List.of(SERVICE, PLAIN, SPARK),
+                List.of(compared("spark-5m", null, null, "spark: 5m window", 500, 4.0),
+                        compared("plain", null, null, "plain (baseline): window", 1200, 2.5),
+                        compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 900, 2.0)),
+                List.of(compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 1000, 2.0),
+                        compared("plain", null, null, "plain (baseline): window", 1000, 2.0),
+                        compared("spark-5m", null, null, "spark: 5m window", 400, 4.0)));
 
-        List<String> rows = bothOrders(given, reversed);
+        List<String> rows = rounds(rounds);
 
-        // | run | compared with | ran first in the given order | × records/s given, reverse, mean | × CPU/record …
+        // | run | compared with | × records/s each round, min, median | × CPU/record each round, min, median |
         assertThat(rows).hasSize(4);
         assertThat(cells(rows.get(2), "orders-service (5m append)")).containsExactly("plain (baseline): window",
-                "orders-service (5m append)", "0.80", "0.75", "0.77", "1.00", "1.25", "1.12");
+                "0.80, 0.75, 1.00", "0.75", "0.80", "1.00, 1.25, 1.00", "1.00", "1.00");
         assertThat(cells(rows.get(3), "orders-service (5m append)")).containsExactly("spark: 5m window",
-                "orders-service (5m append)", "2.00", "1.80", "1.90", "2.00", "2.00", "2.00");
+                "2.00, 1.80, 2.50", "1.80", "2.00", "2.00, 2.00, 2.00", "2.00", "2.00");
+
+        List<String> spark = againstSpark(rounds);
+        assertThat(spark).hasSize(3);
+        // | query | Spark run | rounds | records/s min / median | Spark's | × Spark min, median | CPU µs/record …
+        assertThat(cells(spark.get(2), "orders-service (5m append)")).containsExactly("spark: 5m window", "3",
+                "800 / 900", "400 / 400", "1.80", "2.00", "2.0 (4.0)", "2.00", "2.00", "100 (100)", "0 (0)",
+                "? (?)");
     }
 
     @Test
-    void bothOrdersNameTheRunThatWentFirstInTheGivenOrder() {
-        // as in the default runs: the baseline before the service, Spark after it
-        List<DrainResult> given = List.of(PLAIN, SERVICE, SPARK);
-        List<DrainResult> reversed = List.of(SPARK, SERVICE, PLAIN);
+    void aComparisonCountsOnlyTheRoundsThatMadeBothRuns() {
+        List<List<DrainResult>> rounds = List.of(List.of(SERVICE, PLAIN, SPARK), List.of(PLAIN, SERVICE),
+                List.of(SPARK, compared("orders-5m", "plain", "spark-5m", "orders-service (5m append)", 1200, 2.0)));
 
-        List<String> rows = bothOrders(given, reversed);
-
-        assertThat(cells(rows.get(2), "orders-service (5m append)")).containsSequence("plain (baseline): window",
-                "plain (baseline): window");
-        assertThat(cells(rows.get(3), "orders-service (5m append)")).containsSequence("spark: 5m window",
-                "orders-service (5m append)");
+        assertThat(cells(againstSpark(rounds).get(2), "orders-service (5m append)"))
+                .as("two rounds made both: the median is the mean of their two ratios")
+                .containsSequence("spark: 5m window", "2", "800 / 1,000", "400 / 400", "2.00", "2.50");
+        assertThat(rounds(List.of(List.of(SERVICE), List.of(PLAIN, SPARK))))
+                .containsExactly("(no run was compared with another in any round)");
+        assertThat(againstSpark(List.of(List.of(SERVICE, PLAIN))))
+                .containsExactly("(no run was compared with Spark)");
     }
 
-    @Test
-    void bothOrdersLeaveOutAComparisonOnePassLacks() {
-        List<DrainResult> given = List.of(SERVICE, PLAIN, SPARK);
-        // the reverse pass without Spark's run, then without the service's
-        List<DrainResult> withoutSpark = List.of(PLAIN, SERVICE);
-        List<DrainResult> withoutService = List.of(SPARK, PLAIN);
-
-        assertThat(bothOrders(given, withoutSpark)).hasSize(3)
-                .element(2).satisfies(row -> assertThat(cells(row, "orders-service (5m append)"))
-                        .startsWith("plain (baseline): window"));
-        assertThat(bothOrders(given, withoutService))
-                .containsExactly("(no run was compared with another in both orders)");
-    }
-
-    private static List<String> bothOrders(List<DrainResult> given, List<DrainResult> reversed) {
+    private static List<String> rounds(List<List<DrainResult>> rounds) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ResultTable.bothOrders(new PrintStream(bytes, true, StandardCharsets.UTF_8), given, reversed);
+        ResultTable.rounds(new PrintStream(bytes, true, StandardCharsets.UTF_8), rounds);
+        return bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+
+    private static List<String> againstSpark(List<List<DrainResult>> rounds) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ResultTable.againstSpark(new PrintStream(bytes, true, StandardCharsets.UTF_8), rounds);
         return bytes.toString(StandardCharsets.UTF_8).lines().toList();
     }
 

@@ -15,7 +15,7 @@ class SuiteTargetsTest {
 
     private static final SuiteOptions OPTIONS = new SuiteOptions(1000, 42, 1000, SuiteOptions.ALL_TARGETS, 0,
             Duration.ofSeconds(1), Duration.ofSeconds(1), "127.0.0.1:9092", Path.of("/tmp/suite-targets-test"),
-            List.of(SuiteOptions.DEFAULT_JVM.split(" ")), false, 3, List.of(), 1, false, false);
+            List.of(SuiteOptions.DEFAULT_JVM.split(" ")), false, 3, List.of(), 1, false, 1);
     private static final BenchTopics TOPICS = BenchTopics.of(42, 1000, 1000);
 
     @Test
