@@ -293,8 +293,9 @@ public final class ProgressRegistry {
     private static Map<String, Long> lookupNotes(QueryProgress query) {
         Map<String, Long> out = new TreeMap<>();
         for (LookupNote note : LookupNote.values()) {
-            if (query.lookupNotes(note) > 0) {
-                out.put(note.label(), query.lookupNotes(note));
+            long count = query.lookupNotes(note);   // a sum over the adder's cells: read once
+            if (count > 0) {
+                out.put(note.label(), count);
             }
         }
         return out;

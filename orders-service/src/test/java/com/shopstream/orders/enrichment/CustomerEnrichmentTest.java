@@ -291,6 +291,25 @@ class CustomerEnrichmentTest {
     }
 
     @Test
+    void queriesByTierAndByCountryKeepTheirRepartitionsNames() {
+        TopologyDescription description = OrderWindowTopology.build(TestStreams.forDriver("naming").builder(),
+                config(Map.of("shopstream.orders.queries[0].name", "revenue-by-tier",
+                        "shopstream.orders.queries[0].size", "5m", "shopstream.orders.queries[0].group-by", "tier",
+                        "shopstream.orders.queries[0].final-topic", "revenue-by-tier",
+                        "shopstream.orders.queries[1].name", "revenue-by-country",
+                        "shopstream.orders.queries[1].size", "5m",
+                        "shopstream.orders.queries[1].group-by", "country",
+                        "shopstream.orders.queries[1].final-topic", "revenue-by-country"))).describe();
+
+        assertThat(TopologyNames.topics(description)).contains("orders-by-tier-repartition",
+                "orders-by-country-repartition");
+        assertThat(TopologyNames.stores(description)).contains("orders-by-tier-watermarks",
+                "orders-by-country-watermarks");
+        assertThat(processors(description)).contains("orders-by-tier-key", "orders-by-tier-orders",
+                "orders-by-country-key", "orders-by-country-orders");
+    }
+
+    @Test
     void switchingItOnLeavesTheWindowsSubTopologiesNumberedAsTheyWere() {
         ShopstreamProperties common = ShopstreamProperties.defaults();
         TopologyDescription off = OrderWindowTopology.build(TestStreams.forDriver("off").builder(),
@@ -303,6 +322,10 @@ class CustomerEnrichmentTest {
         nodes(off).forEach((id, names) -> assertThat(withEnrichment.get(id)).as("sub-topology " + id)
                 .containsAll(names));
         assertThat(withEnrichment).hasSize(off.subtopologies().size() + 1);
+    }
+
+    private static List<String> processors(TopologyDescription description) {
+        return nodes(description).values().stream().flatMap(List::stream).toList();
     }
 
     private static Map<Integer, List<String>> nodes(TopologyDescription description) {

@@ -214,7 +214,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
             long customerId = Long.parseLong(customer);
             List<OpenSession> open = sessions.get(customer);
             if (open == null) {
-                continue;   // an index entry of a session that closed already
+                continue;   // the customer's other entry in this pass: the first one closed every session due
             }
             List<OpenSession> stillOpen = new ArrayList<>();
             boolean changed = false;
