@@ -125,7 +125,7 @@ final class ResultTable {
             DrainResult ours = c.pairs().get(0)[0];
             DrainResult spark = c.pairs().get(0)[1];
             out.println(format("| %s | %s | %d | %,.0f / %,.0f | %,.0f / %,.0f | %.2f | %.2f | %.1f (%.1f) | %.2f "
-                            + "| %.2f | %d (%d) | %s (%s) | %s (%s) |", c.name(), c.otherName(), c.pairs().size(),
+                            + "| %.2f | %,d (%,d) | %s (%s) | %s (%s) |", c.name(), c.otherName(), c.pairs().size(),
                     min(rates), median(rates), min(sparkRates), median(sparkRates), min(c.rateRatios()),
                     median(c.rateRatios()), median(cpu), median(sparkCpu), min(c.cpuRatios()),
                     median(c.cpuRatios()),

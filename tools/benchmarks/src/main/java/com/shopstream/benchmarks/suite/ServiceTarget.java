@@ -45,7 +45,7 @@ record ServiceTarget(String run, String baselineRun, String name, String module,
             return jvmOptions;
         }
         List<String> withJfr = new ArrayList<>(jvmOptions);
-        withJfr.add(SuiteTargets.flightRecording(jfrDir.resolve(instance + ".jfr")));
+        withJfr.addAll(SuiteTargets.flightRecording(jfrDir.resolve(instance + ".jfr")));
         return withJfr;
     }
 

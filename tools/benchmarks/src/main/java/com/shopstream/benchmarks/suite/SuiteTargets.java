@@ -184,13 +184,15 @@ final class SuiteTargets {
             return jvmOptions;
         }
         List<String> withJfr = new ArrayList<>(jvmOptions);
-        withJfr.add(flightRecording(options.workDir().resolve("jfr").resolve(name + ".jfr")));
+        withJfr.addAll(flightRecording(options.workDir().resolve("jfr").resolve(name + ".jfr")));
         return withJfr;
     }
 
-    /** The JVM option that profiles a process into {@code file}. */
-    static String flightRecording(Path file) {
-        // sampled every millisecond: the profile's own period left a few hundred samples of a drain's stream thread
-        return "-XX:StartFlightRecording=settings=profile,jdk.ExecutionSample#period=1ms,filename=" + file;
+    /** The JVM options that profile a process into {@code file}. */
+    static List<String> flightRecording(Path file) {
+        // sampled every millisecond: the profile's own period left a few hundred samples of a drain's stream thread;
+        // stacks kept deeper than JFR's 64 frames: a stream thread's are, and a cut stack loses its outermost frames
+        return List.of("-XX:FlightRecorderOptions:stackdepth=256",
+                "-XX:StartFlightRecording=settings=profile,jdk.ExecutionSample#period=1ms,filename=" + file);
     }
 }
