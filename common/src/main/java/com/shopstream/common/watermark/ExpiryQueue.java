@@ -12,6 +12,9 @@ import java.util.TreeSet;
  *
  * <p>An entry is a set member: adding one twice keeps one, and {@link #remove} takes it out whoever added it.
  *
+ * <p>It lives on the heap (what an entry costs is measured in BENCHMARKS.md), where the state it orders may be in
+ * RocksDB: the heap must hold an entry for all the state the watermark leaves open.
+ *
  * @param <K> the state's key; its natural order breaks ties of expiry time (for {@code Bytes} and for keys of ASCII
  *            text it is the byte order a store's index would give)
  */
@@ -25,6 +28,14 @@ public final class ExpiryQueue<K extends Comparable<? super K>> {
 
     public void remove(long expiresAt, K key) {
         entries.remove(new Entry<>(expiresAt, key));
+    }
+
+    /**
+     * Removes and returns the oldest entry if it expires at or before {@code upTo} ({@code null}: none does). One at
+     * a time: should handling one throw, the others stay queued.
+     */
+    public Entry<K> pollUpTo(long upTo) {
+        return !entries.isEmpty() && entries.first().expiresAt() <= upTo ? entries.pollFirst() : null;
     }
 
     /** Removes and returns, oldest first, the entries that expire at or before {@code upTo}. */

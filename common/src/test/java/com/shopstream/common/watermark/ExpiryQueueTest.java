@@ -24,6 +24,18 @@ class ExpiryQueueTest {
     }
 
     @Test
+    void pollsOneEntryAtATimeWhileTheOldestIsDue() {
+        queue.add(20, "2");
+        queue.add(10, "1");
+
+        assertThat(queue.pollUpTo(9)).isNull();
+        assertThat(queue.pollUpTo(20)).isEqualTo(new ExpiryQueue.Entry<>(10, "1"));
+        assertThat(queue.pollUpTo(19)).as("the next is not due yet").isNull();
+        assertThat(queue.pollUpTo(20)).isEqualTo(new ExpiryQueue.Entry<>(20, "2"));
+        assertThat(queue.pollUpTo(Long.MAX_VALUE)).isNull();
+    }
+
+    @Test
     void anEntryIsASetMember() {
         queue.add(10, "1");
         queue.add(10, "1");

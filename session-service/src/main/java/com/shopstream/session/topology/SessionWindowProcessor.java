@@ -69,8 +69,9 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     private final boolean writesUpdates;
     private KeyValueState<String, List<OpenSession>> sessions;
     /**
-     * When the watermark next decides about each open session ({@link #nextLook}), by customer: exactly one entry per
-     * session in the store, so it is built again from the store at every start and needs no store of its own.
+     * When the watermark next decides about each open session ({@link #nextLook}), by customer: an entry per session
+     * in the store (two of a customer's sessions due at the same time share one), so it is built again from the store
+     * at every start and needs no store of its own.
      */
     private final ExpiryQueue<String> ends = new ExpiryQueue<>();
     /** Held rows: the session as it was when its row was last due, built into a record only when written. */
@@ -161,7 +162,8 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
         kept.sort(Comparator.comparingLong(OpenSession::first));
         sessions.put(customer, kept);
         // the absorbed sessions' entries go; the merged one's comes. Another of the customer's sessions may share an
-        // absorbed one's entry (the same time): adding theirs again keeps it
+        // absorbed one's entry (the same time): adding theirs again keeps it. So a session that grew is looked at
+        // when its end is reached, not an end it had before: final rows come in the order of the sessions' ends
         absorbed.forEach(session -> ends.remove(nextLook(session), customer));
         kept.forEach(session -> ends.add(nextLook(session), customer));
         if (writesUpdates) {
@@ -177,6 +179,11 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
                     .withValue(SessionChange.closed(finalResult(customerId, merged))));
             countRevision(merged);
         }
+    }
+
+    /** How many times the watermark is to look at a customer's sessions (for tests: one per open session). */
+    int looksScheduled() {
+        return ends.size();
     }
 
     /** When the watermark next decides about a session: at its end it is final, {@link #keptAfterEnd} later it goes. */
@@ -209,8 +216,8 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
     /** Writes and forgets every session whose end the watermark has reached. */
     @Override
     protected void onWatermark(long previous, long watermark, Record<String, Timed<Order>> trigger) {
-        for (ExpiryQueue.Entry<String> expired : ends.removeUpTo(watermark)) {
-            String customer = expired.key();
+        for (ExpiryQueue.Entry<String> due = ends.pollUpTo(watermark); due != null; due = ends.pollUpTo(watermark)) {
+            String customer = due.key();
             long customerId = Long.parseLong(customer);
             List<OpenSession> open = sessions.get(customer);
             if (open == null) {

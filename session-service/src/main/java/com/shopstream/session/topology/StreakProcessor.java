@@ -35,7 +35,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  *
  * <p>When a customer times out follows from their state (their newest order time or last arrival, by the clock in
  * use, plus the timeout), so the customers are ordered by it in memory only ({@link ExpiryQueue}, an entry per
- * customer, moved by each order that pushes the timeout back), rebuilt from the store at every start.
+ * customer, moved by each of their orders), rebuilt from the store at every start.
  */
 final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdate> {
 
@@ -109,13 +109,17 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
         if (now == InputClocks.NONE) {
             return;
         }
-        // in the order of their timeouts (then of their keys)
-        for (ExpiryQueue.Entry<String> quiet : expiries.removeUpTo(now - 1)) {
+        // in the order of their timeouts (then of their keys), one at a time: should one fail, the others stay queued
+        for (ExpiryQueue.Entry<String> quiet = expiries.pollUpTo(now - 1); quiet != null;
+             quiet = expiries.pollUpTo(now - 1)) {
+            String customer = quiet.key();
+            StreakState state = streaks.get(customer);
+            if (state == null) {
+                continue;   // not expected: an entry is moved with its customer's state and goes with it
+            }
             if (!storeRowsWritten) {
                 writeUpdates();   // the rows a stop may have dropped go before the first timed-out row
             }
-            String customer = quiet.key();
-            StreakState state = streaks.get(customer);
             streaks.delete(customer);
             updates.take(customer).ifPresent(context()::forward);   // its last value first
             context().forward(new Record<>(customer, new StreakUpdate(Long.parseLong(customer), state.streak(), true),
@@ -138,6 +142,11 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
             }
         }
         updates.writeAll(context()::forward);
+    }
+
+    /** How many customers have a timeout scheduled (for tests: one per customer with a streak). */
+    int timeoutsScheduled() {
+        return expiries.size();
     }
 
     private long expiresAt(StreakState state) {

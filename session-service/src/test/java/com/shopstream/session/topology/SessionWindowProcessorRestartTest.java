@@ -148,6 +148,63 @@ class SessionWindowProcessorRestartTest {
                         SessionChange.closed(result(1, 10, 15, 3, "12.00")));
     }
 
+    @Test
+    void aSessionThatGrewIsFinalAtItsEndNotAtAnEndItHadBeforeAndEachOpenSessionIsLookedAtOnce() {
+        SessionWindowProcessor appendOnly = appendOnly();
+        appendOnly.init(context);
+        for (int minute = 0; minute <= 16; minute += 2) {
+            appendOnly.process(order(minute, 1, minute, "a"));   // customer 1: [10:00, 10:19), grown order by order
+        }
+        appendOnly.process(order(100, 2, 7, "b"));    // customer 2: [10:07, 10:10)
+        appendOnly.process(order(101, 2, 20, "c"));   // customer 2: [10:20, 10:23), a second session
+        assertThat(appendOnly.looksScheduled()).as("one per open session").isEqualTo(3);
+        appendOnly.process(order(102, 2, 14, "d"));   // [10:14, 10:17): touches neither
+        assertThat(appendOnly.looksScheduled()).isEqualTo(4);
+        appendOnly.process(order(103, 2, 17, "e"));   // touches [10:14, 10:17) and [10:20, 10:23): one session
+        assertThat(appendOnly.looksScheduled()).as("merged, the absorbed sessions' looks went").isEqualTo(3);
+
+        long frontier = minute(19) + GAP.toMillis();   // the watermark reaches 10:19
+        appendOnly.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
+
+        assertThat(context.forwarded()).as("customer 2's first session ends before customer 1's grown one")
+                .<SessionChange>extracting(forwarded -> forwarded.record().value()).containsExactly(
+                        SessionChange.closed(result(2, 7, 7, 1, "4.00")),
+                        SessionChange.closed(result(1, 0, 16, 9, "36.00")));
+        assertThat(appendOnly.looksScheduled()).as("customer 2's merged session").isEqualTo(1);
+    }
+
+    @Test
+    void withAnAllowedLatenessAFinalSessionFromBeforeAStartIsRevisedAndGoesAtItsEndPlusGapPlusTheLateness() {
+        Duration lateness = Duration.ofMinutes(2);
+        QueryLateness query = new QueryLateness("customer-sessions", GAP, new SessionLateness(GAP, lateness));
+        SessionWindowProcessor processor = new SessionWindowProcessor(query, GAP.toMillis(), lateness.toMillis(),
+                new SessionWindowProcessor.SessionStores("open", "frontier"), false);
+        // [10:00, 10:04) written final before the stop (revision 1): kept until the watermark reaches 10:09
+        open.put("1", List.of(new OpenSession(minute(0), minute(1), 1, new BigDecimal("2.00"), 1, true, true)));
+        processor.init(context);
+        assertThat(processor.looksScheduled()).isEqualTo(1);
+
+        long at5 = minute(5) + GAP.toMillis();
+        processor.process(new Record<>("", new Timed.Advance<>(at5), at5));   // the watermark reaches 10:05
+        assertThat(context.forwarded()).as("final already, and kept").isEmpty();
+        processor.process(order(7, 1, 2, "late"));   // 10:02, admitted until 10:07: revises it at once
+        assertThat(context.forwarded()).<SessionChange>extracting(forwarded -> forwarded.record().value())
+                .containsExactly(SessionChange.closed(new SessionResult(1, Instant.ofEpochMilli(minute(0)),
+                        Instant.ofEpochMilli(minute(2)).plus(GAP), 2, new BigDecimal("6.00"), 2)));
+        context.resetForwards();
+
+        long at9 = minute(9) + GAP.toMillis();   // its new end 10:05 + gap + lateness = 10:10: not yet
+        processor.process(new Record<>("", new Timed.Advance<>(at9), at9));
+        MockStores.commit(context, "open");
+        assertThat(open.get("1")).isNotNull();
+        long at10 = minute(10) + GAP.toMillis();
+        processor.process(new Record<>("", new Timed.Advance<>(at10), at10));
+        MockStores.commit(context, "open");
+        assertThat(open.get("1")).as("no order its partition admits can touch it any more").isNull();
+        assertThat(context.forwarded()).as("no row when it goes").isEmpty();
+        assertThat(processor.looksScheduled()).isZero();
+    }
+
     private SessionWindowProcessor appendOnly() {
         QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
         return new SessionWindowProcessor(query, GAP.toMillis(), 0,

@@ -109,6 +109,26 @@ class StreakProcessorTest {
     }
 
     @Test
+    void aRevivedProcessorSchedulesATimeoutForEachCustomerItsStoreHolds() {
+        start(StreakClock.EVENT_TIME);
+        order(1, "12.50", "10:00:00", "09:57:00");
+        order(1, "12.50", "10:05:00", "10:02:00");
+        order(2, "1.00", "10:10:00", "10:07:00");
+        assertThat(processor.timeoutsScheduled()).as("one per customer, not one per order").isEqualTo(2);
+        MockStores.commit(context, "state");
+
+        // the transaction aborted: Kafka Streams closes the task's processors, restores the store (here without
+        // customer 2) and revives the task with the same processor
+        processor.close();
+        state.delete("2");
+        processor.init(context);
+        assertThat(processor.timeoutsScheduled()).isEqualTo(1);
+
+        order(3, "1.00", "10:38:00", "10:35:01");   // past customer 1's 10:05 + 30 min
+        assertThat(updates()).contains("1:2:true");
+    }
+
+    @Test
     void timesOutByEventTimeOnceTheWatermarkPassesTheNewestOrderPlusTheTimeout() {
         start(StreakClock.EVENT_TIME);
         order(1, "12.50", "10:00:00", "09:57:00");
