@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "benchmarks", mixinStandardHelpOptions = true, versionProvider = BenchmarksVersion.class,
         description = "Measures the services; each command prints its figures (see BENCHMARKS.md).",
         subcommands = {TopologyCommand.class, StateCostCommand.class, HttpLoadCommand.class, SuiteCommand.class,
-                ProfileCommand.class, BaselineCommand.class, ConsumerPerfCommand.class, HelpCommand.class})
+                ProfileCommand.class, ExpiryHeapCommand.class, BaselineCommand.class, ConsumerPerfCommand.class,
+                HelpCommand.class})
 public final class Benchmarks implements Callable<Integer> {
 
     private final PrintStream out;

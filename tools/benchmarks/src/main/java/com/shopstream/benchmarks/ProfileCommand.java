@@ -15,7 +15,8 @@ import picocli.CommandLine.ParentCommand;
 /** {@code profile}: where a recorded run's CPU samples are, as a flame graph and the methods with the most. */
 @Command(name = "profile", mixinStandardHelpOptions = true,
         description = "Adds up the CPU samples of a JFR recording (the suite's --jfr writes one per drain): prints "
-                + "the methods with the most samples and writes a flame graph (SVG).")
+                + "the methods with the most samples and writes a flame graph (SVG). JFR samples threads running Java "
+                + "code: time in native code (RocksDB's, the sockets') is not in them.")
 final class ProfileCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -44,7 +45,8 @@ final class ProfileCommand implements Callable<Integer> {
         FlameGraph graph = new FlameGraph();
         Pattern names = Pattern.compile(threads);
         JfrSamples.read(recording, name -> names.matcher(name).find(), graph::add);
-        out.printf("%s: %,d CPU samples of threads matching %s%n", recording.getFileName(), graph.samples(), threads);
+        out.printf("%s: %,d samples of Java code (jdk.ExecutionSample; not native code) of threads matching %s%n",
+                recording.getFileName(), graph.samples(), threads);
         if (graph.samples() == 0) {
             return 1;
         }

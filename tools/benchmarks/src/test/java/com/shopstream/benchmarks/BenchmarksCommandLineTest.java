@@ -81,6 +81,17 @@ class BenchmarksCommandLineTest {
     }
 
     @Test
+    void expiryHeapPrintsTheHeapPerEntry() {
+        assertThat(run("expiry-heap", "--entries", "20000")).isZero();
+        assertThat(out.toString()).matches("(?s)20,000 entries: [0-9,-]+ bytes of heap, -?[0-9]+ bytes per entry .*");
+    }
+
+    @Test
+    void aProfileOfAMissingRecordingFails() {
+        assertThat(run("profile", "/nonexistent/recording.jfr")).isEqualTo(1);
+    }
+
+    @Test
     void helpExitsWithZero() {
         assertThat(run("suite", "--help")).isZero();
         assertThat(out.toString(StandardCharsets.UTF_8))

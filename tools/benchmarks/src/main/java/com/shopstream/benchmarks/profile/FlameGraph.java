@@ -64,7 +64,10 @@ public final class FlameGraph {
 
     /** The flame graph as an SVG document, titled {@code title}. */
     public String svg(String title) {
-        int depth = root.depth();
+        List<Placed> frames = new ArrayList<>();
+        place(root, 0, 0, frames);
+        // as high as the frames drawn: deep stacks too narrow to draw would leave a blank band
+        int depth = frames.stream().mapToInt(Placed::level).max().orElse(0);
         int height = (depth + 1) * FRAME_HEIGHT + 2 * FRAME_HEIGHT;
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
@@ -72,8 +75,6 @@ public final class FlameGraph {
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#fdfdf6\"/>%n", WIDTH, height));
         svg.append(String.format(Locale.ROOT, "<text x=\"4\" y=\"13\">%s (%,d samples)</text>%n", escape(title),
                 samples));
-        List<Placed> frames = new ArrayList<>();
-        place(root, 0, 0, frames);
         for (Placed frame : frames) {
             double width = frame.node().count * (double) WIDTH / Math.max(1, samples);
             int y = height - (frame.level() + 1) * FRAME_HEIGHT;
@@ -150,14 +151,6 @@ public final class FlameGraph {
 
         private Node(String name) {
             this.name = name;
-        }
-
-        private int depth() {
-            int deepest = 0;
-            for (Node child : children.values()) {
-                deepest = Math.max(deepest, 1 + child.depth());
-            }
-            return deepest;
         }
     }
 }

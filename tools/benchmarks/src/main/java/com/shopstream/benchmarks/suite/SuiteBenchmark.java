@@ -84,7 +84,7 @@ public final class SuiteBenchmark {
         if (broker != null) {
             warmUp(options, out, tag, topics, bootstrap, drainRun);
         }
-        // looked for once: both passes make the same runs
+        // looked for once: every round makes the same runs
         boolean sparkBuilt = SparkTarget.classPath().isPresent();
         Passes passes = new Passes(options, topics, bootstrap, drainRun, new SparkRun(broker), sparkBuilt);
         List<String> backwards = new ArrayList<>(options.targets());

@@ -2,6 +2,7 @@ package com.shopstream.benchmarks.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -47,6 +48,21 @@ class FlameGraphTest {
         assertThat(rect(svg, "com.shopstream.A.work")).as("the widest callee first").containsExactly(0.0, 900.0, 32.0);
         assertThat(rect(svg, "org.apache.kafka.B.send")).containsExactly(900.0, 300.0, 32.0);
         assertThat(svg).contains("fill=\"#8fce7a\"").contains("fill=\"#f4a460\"");
+    }
+
+    @Test
+    void framesTooNarrowToDrawAreLeftOutAndMakeTheGraphNoHigher() {
+        samples(9_999, "Thread.run", "com.shopstream.A.work");
+        List<String> deep = new ArrayList<>(List.of("Thread.run"));
+        for (int i = 0; i < 20; i++) {
+            deep.add("Deep.call" + i);
+        }
+        graph.add(deep);   // a 1,200th of a pixel wide
+
+        String svg = graph.svg("t");
+
+        assertThat(svg).doesNotContain("Deep.call");
+        assertThat(svg).as("three levels drawn, under a title").contains("width=\"1200\" height=\"80\"");
     }
 
     /** x, width and y of the frame titled {@code name}. */

@@ -38,6 +38,8 @@ class JfrSamplesTest {
 
         assertThat(spinning).isNotEmpty();
         List<String> frames = spinning.get(0);
+        assertThat(frames).contains(getClass().getName()
+                + ".readsTheSamplesOfTheThreadsAskedForOutermostFrameFirst");
         assertThat(frames.indexOf(getClass().getName() + ".readsTheSamplesOfTheThreadsAskedForOutermostFrameFirst"))
                 .as("the test's method calls the spin: outermost first").isLessThan(frames.indexOf(SPIN));
         assertThat(JfrSamples.read(file, name -> false, sample -> { })).as("no thread asked for").isZero();
