@@ -32,7 +32,9 @@ public final class ExpiryQueue<K extends Comparable<? super K>> {
 
     /**
      * Removes and returns the oldest entry if it expires at or before {@code upTo} ({@code null}: none does). One at
-     * a time: should handling one throw, the others stay queued.
+     * a time: should handling one throw, the others stay queued. The one taken is gone even then (put back, it would
+     * fail again at every move of the watermark): its state is looked at again only when something puts it back, its
+     * key's next write or a start.
      */
     public Entry<K> pollUpTo(long upTo) {
         return !entries.isEmpty() && entries.first().expiresAt() <= upTo ? entries.pollFirst() : null;

@@ -163,7 +163,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
         sessions.put(customer, kept);
         // the absorbed sessions' entries go; the merged one's comes. Another of the customer's sessions may share an
         // absorbed one's entry (the same time): adding theirs again keeps it. So a session that grew is looked at
-        // when its end is reached, not an end it had before: final rows come in the order of the sessions' ends
+        // when its end is reached, not an end it had before
         absorbed.forEach(session -> ends.remove(nextLook(session), customer));
         kept.forEach(session -> ends.add(nextLook(session), customer));
         if (writesUpdates) {

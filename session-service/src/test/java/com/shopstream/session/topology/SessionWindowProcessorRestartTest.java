@@ -174,13 +174,31 @@ class SessionWindowProcessorRestartTest {
     }
 
     @Test
+    void aCustomersDueSessionsAreWrittenTogetherAtTheFirstOfTheirEnds() {
+        SessionWindowProcessor appendOnly = appendOnly();
+        appendOnly.init(context);
+        appendOnly.process(order(1, 1, 0, "a"));    // customer 1: [10:00, 10:03)
+        appendOnly.process(order(2, 1, 10, "b"));   // customer 1: [10:10, 10:13)
+        appendOnly.process(order(3, 2, 5, "c"));    // customer 2: [10:05, 10:08)
+
+        long frontier = minute(15) + GAP.toMillis();   // the watermark reaches 10:15
+        appendOnly.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
+
+        assertThat(context.forwarded()).<SessionChange>extracting(forwarded -> forwarded.record().value())
+                .containsExactly(SessionChange.closed(result(1, 0, 0, 1, "4.00")),
+                        SessionChange.closed(result(1, 10, 10, 1, "4.00")),
+                        SessionChange.closed(result(2, 5, 5, 1, "4.00")));
+        assertThat(appendOnly.looksScheduled()).isZero();
+    }
+
+    @Test
     void withAnAllowedLatenessAFinalSessionFromBeforeAStartIsRevisedAndGoesAtItsEndPlusGapPlusTheLateness() {
         Duration lateness = Duration.ofMinutes(2);
         QueryLateness query = new QueryLateness("customer-sessions", GAP, new SessionLateness(GAP, lateness));
         SessionWindowProcessor processor = new SessionWindowProcessor(query, GAP.toMillis(), lateness.toMillis(),
                 new SessionWindowProcessor.SessionStores("open", "frontier"), false);
-        // [10:00, 10:04) written final before the stop (revision 1): kept until the watermark reaches 10:09
-        open.put("1", List.of(new OpenSession(minute(0), minute(1), 1, new BigDecimal("2.00"), 1, true, true)));
+        // [10:00, 10:04), two orders, final before the stop (revision 1): kept until the watermark reaches 10:09
+        open.put("1", List.of(new OpenSession(minute(0), minute(1), 2, new BigDecimal("2.00"), 1, true, true)));
         processor.init(context);
         assertThat(processor.looksScheduled()).isEqualTo(1);
 
@@ -190,7 +208,7 @@ class SessionWindowProcessorRestartTest {
         processor.process(order(7, 1, 2, "late"));   // 10:02, admitted until 10:07: revises it at once
         assertThat(context.forwarded()).<SessionChange>extracting(forwarded -> forwarded.record().value())
                 .containsExactly(SessionChange.closed(new SessionResult(1, Instant.ofEpochMilli(minute(0)),
-                        Instant.ofEpochMilli(minute(2)).plus(GAP), 2, new BigDecimal("6.00"), 2)));
+                        Instant.ofEpochMilli(minute(2)).plus(GAP), 3, new BigDecimal("6.00"), 2)));
         context.resetForwards();
 
         long at9 = minute(9) + GAP.toMillis();   // its new end 10:05 + gap + lateness = 10:10: not yet

@@ -2,6 +2,7 @@ package com.shopstream.benchmarks;
 
 import com.shopstream.common.watermark.ExpiryQueue;
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,7 +36,7 @@ final class ExpiryHeapCommand implements Callable<Integer> {
             queue.add(1_769_000_000_000L + random.nextLong(hour), new String(Long.toString(1_000_000L + i)));
         }
         long after = usedAfterCollection();
-        out.printf("%,d entries: %,d bytes of heap, %.0f bytes per entry (JVM %s, %s)%n", queue.size(),
+        out.printf(Locale.ROOT, "%,d entries: %,d bytes of heap, %.0f bytes per entry (JVM %s, %s)%n", queue.size(),
                 after - before, (after - before) / (double) queue.size(), Runtime.version(),
                 String.join(" ", java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()));
         return 0;

@@ -80,7 +80,8 @@ public final class FlameGraph {
             int y = height - (frame.level() + 1) * FRAME_HEIGHT;
             String name = frame.node().name;
             svg.append(String.format(Locale.ROOT, "<g><title>%s (%,d samples, %.1f %%)</title><rect x=\"%.1f\" "
-                            + "y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" stroke=\"#fdfdf6\" stroke-width=\"0.5\"/>",
+                            + "y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" stroke=\"#fdfdf6\" "
+                            + "stroke-width=\"0.5\"/>",
                     escape(name), frame.node().count, 100.0 * frame.node().count / samples, frame.x(), y, width,
                     FRAME_HEIGHT - 1, colour(name)));
             int fits = (int) ((width - 4) / 6.6);

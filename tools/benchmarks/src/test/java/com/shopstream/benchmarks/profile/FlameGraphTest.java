@@ -57,7 +57,7 @@ class FlameGraphTest {
         for (int i = 0; i < 20; i++) {
             deep.add("Deep.call" + i);
         }
-        graph.add(deep);   // a 1,200th of a pixel wide
+        graph.add(deep);   // 0.12 of a pixel wide
 
         String svg = graph.svg("t");
 
