@@ -43,8 +43,8 @@ public final class ExpiryQueue<K extends Comparable<? super K>> {
     /** Removes and returns, oldest first, the entries that expire at or before {@code upTo}. */
     public List<Entry<K>> removeUpTo(long upTo) {
         List<Entry<K>> expired = new ArrayList<>();
-        while (!entries.isEmpty() && entries.first().expiresAt() <= upTo) {
-            expired.add(entries.pollFirst());
+        for (Entry<K> due = pollUpTo(upTo); due != null; due = pollUpTo(upTo)) {
+            expired.add(due);
         }
         return expired;
     }
