@@ -1,8 +1,11 @@
 package com.shopstream.common.writebehind;
 
+import java.time.Duration;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.query.PositionBound;
 import org.apache.kafka.streams.query.QueryConfig;
@@ -41,12 +44,17 @@ public final class BeforeCommit {
     /** The signal store, or {@code null} on the plain path. */
     private final KeyValueStore<Bytes, byte[]> signal;
     private final Runnable hook;
+    /** The task's wall clock, as Kafka Streams last read it for the task (a test driver's mock time in tests). */
+    private final LongSupplier clock;
     /** Whether the signal waits in the record cache: the hook then runs before the next commit. */
     private boolean armed;
+    /** When the task last committed, for what is written just before each commit ({@link #writeBeforeCommit}). */
+    private CommitPhase phase;
 
-    private BeforeCommit(KeyValueStore<Bytes, byte[]> signal, Runnable hook) {
+    private BeforeCommit(KeyValueStore<Bytes, byte[]> signal, Runnable hook, LongSupplier clock) {
         this.signal = signal;
         this.hook = hook;
+        this.clock = clock;
     }
 
     /** The signal store of the processor's store {@code store}. */
@@ -78,12 +86,17 @@ public final class BeforeCommit {
      */
     public static BeforeCommit of(ProcessingContext context, String store, Runnable hook) {
         if (!writesBehind(context.appConfigs())) {
-            return new BeforeCommit(null, hook);
+            return plain(hook);
         }
         KeyValueStore<Bytes, byte[]> signal = context.getStateStore(signalName(store));
-        BeforeCommit beforeCommit = new BeforeCommit(signal, hook);
+        BeforeCommit beforeCommit = new BeforeCommit(signal, hook, context::currentSystemTimeMs);
         beforeCommit.register(beforeCommit::run);
         return beforeCommit;
+    }
+
+    /** The plain path's: {@code hook} runs at each {@link #changed}. */
+    static BeforeCommit plain(Runnable hook) {
+        return new BeforeCommit(null, hook, () -> 0);
     }
 
     /** Whether the streams configuration writes behind ({@link #WRITE_BEHIND_CONFIG}). */
@@ -124,8 +137,44 @@ public final class BeforeCommit {
         }
     }
 
+    /**
+     * Update rows: {@link #writeBeforeCommit(ProcessingContext, Duration, Duration, Runnable)}, at the latest two
+     * commit intervals after the last write (the commits, not this bound, time them).
+     *
+     * @param interval the task's commit interval ({@code CommitInterval})
+     */
+    public void writeBeforeCommit(ProcessingContext context, Duration interval, Runnable writes) {
+        writeBeforeCommit(context, interval, interval.multipliedBy(2), writes);
+    }
+
+    /**
+     * Runs {@code writes} on a wall-clock punctuation just before each commit of the task that follows a change
+     * ({@link CommitPhase}), and at least every {@code maxWait}: what it writes for a {@code read_committed} reader
+     * (update rows, a repartition's batches) then waits for no timer besides the commit. It ticks every twentieth of
+     * {@code interval}. On the plain path, which sees no commits, every {@code interval} (at most {@code maxWait}).
+     *
+     * @param interval the task's commit interval ({@code CommitInterval})
+     */
+    public void writeBeforeCommit(ProcessingContext context, Duration interval, Duration maxWait, Runnable writes) {
+        long every = Math.min(interval.toMillis(), maxWait.toMillis());
+        if (signal == null) {
+            context.schedule(Duration.ofMillis(every), PunctuationType.WALL_CLOCK_TIME, now -> writes.run());
+            return;
+        }
+        long tick = Math.max(1, every / 20);
+        phase = new CommitPhase(interval.toMillis(), tick, maxWait.toMillis());
+        context.schedule(Duration.ofMillis(tick), PunctuationType.WALL_CLOCK_TIME, now -> {
+            if (phase.writeNow(now)) {
+                writes.run();
+            }
+        });
+    }
+
     private void run() {
         armed = false;
+        if (phase != null) {
+            phase.committed(clock.getAsLong());
+        }
         hook.run();
     }
 

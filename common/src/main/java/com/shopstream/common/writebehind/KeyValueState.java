@@ -41,6 +41,12 @@ public interface KeyValueState<K, V> {
     /** The keys from {@code from} to {@code to} (both included; {@code null}: open), with every write made so far. */
     KeyValueIterator<K, V> range(K from, K to);
 
+    /**
+     * What writes this state before each commit: what else the processor writes for the commit (update rows) can go
+     * just before it, {@link BeforeCommit#writeBeforeCommit}.
+     */
+    BeforeCommit beforeCommit();
+
     /** In the processor's {@code close}: nothing is written before a commit any more (its task may become a standby). */
     void close();
 }

@@ -180,6 +180,11 @@ final class WriteBehindStore<K, V> implements KeyValueState<K, V> {
     }
 
     @Override
+    public BeforeCommit beforeCommit() {
+        return beforeCommit;
+    }
+
+    @Override
     public void close() {
         beforeCommit.close();
     }

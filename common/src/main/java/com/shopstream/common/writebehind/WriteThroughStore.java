@@ -38,6 +38,11 @@ final class WriteThroughStore<K, V> implements KeyValueState<K, V> {
     }
 
     @Override
+    public BeforeCommit beforeCommit() {
+        return BeforeCommit.plain(() -> { });
+    }
+
+    @Override
     public void close() {
     }
 }

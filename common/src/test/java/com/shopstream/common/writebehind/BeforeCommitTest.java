@@ -8,10 +8,12 @@ import static org.mockito.Mockito.when;
 
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -82,6 +84,42 @@ class BeforeCommitTest {
         beforeCommit.changed();
         assertThat(ran).containsExactly("hook", "hook");
         assertThat(beforeCommit.writesBehind()).isFalse();
+    }
+
+    @Test
+    void heldWritesGoJustBeforeTheCommitThatFollowsTheLastOneSeen() {
+        MockProcessorContext<Object, Object> context = context(true);
+        MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
+        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
+        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), Duration.ofMillis(200),
+                () -> ran.add("writes"));
+        MockProcessorContext.CapturedPunctuator tick = context.scheduledPunctuators().get(0);
+        assertThat(tick.getInterval()).isEqualTo(Duration.ofMillis(5));
+        assertThat(tick.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
+
+        beforeCommit.changed();
+        context.setCurrentSystemTimeMs(1_000);
+        MockStores.commit(context, "s");
+        tick.getPunctuator().punctuate(1_050);
+        assertThat(ran).as("half an interval after the commit").containsExactly("hook");
+
+        tick.getPunctuator().punctuate(1_095);
+        assertThat(ran).containsExactly("hook", "writes");
+    }
+
+    @Test
+    void onThePlainPathHeldWritesGoEveryInterval() {
+        MockProcessorContext<Object, Object> context = context(false);
+        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
+        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), Duration.ofMillis(200),
+                () -> ran.add("writes"));
+        MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
+
+        // the hook runs at each change there, so it tells nothing of the commits
+        beforeCommit.changed();
+        timer.getPunctuator().punctuate(1_000);
+        assertThat(timer.getInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(ran).containsExactly("hook", "writes");
     }
 
     @Test

@@ -37,9 +37,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *       a partial of its own partition;</li>
  *   <li>all at once before a report that declares the partition idle (the query's watermark may then pass it);</li>
  *   <li>all at once when more than {@link #MAX_OPEN_PARTIALS} are open (memory stays bounded);</li>
- *   <li>all at once on a wall-clock timer: twice per commit interval for a group with an update-mode query (like a
- *       micro-batch), every {@link #APPEND_ONLY_INTERVAL} for the others (what {@code GET /windows} shows of an open
- *       window); later orders of the slice make another partial, added behind like the first.</li>
+ *   <li>all at once on a wall-clock timer: just before each commit of the task for a group with an update-mode
+ *       query (like a micro-batch; {@link BeforeCommit#writeBeforeCommit}), every {@link #APPEND_ONLY_INTERVAL} for
+ *       the others (what {@code GET /windows} shows of an open window); later orders of the slice make another
+ *       partial, added behind like the first.</li>
  * </ul>
  *
  * <p>What crosses as itself, as without this step: an order that moves its partition's clock so far that a window
@@ -107,7 +108,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     /**
      * @param groupOf        an order's group: its key in the repartition
      * @param combines       whether to combine (when not, what the store holds is sent and every order passes on)
-     * @param updates        whether a query of the group writes update rows (then partials go every commit interval)
+     * @param updates        whether a query of the group writes update rows (then partials go just before each commit)
      * @param partitions     the repartition topic's partition count, or {@code null} for Kafka Streams' choice
      * @param latestAccepted the newest event time the inputs' reader accepts now
      * @param maxOpenPartials {@link #MAX_OPEN_PARTIALS}, but in tests
@@ -140,11 +141,13 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
         beforeCommit = BeforeCommit.of(context, storeName, open::flush);
         updateNextDue();
         idleRisk = IdleRisk.of(store.get(CONTROL_KEY));
-        // with update rows twice per commit interval, as the batches: a partial then mostly reaches the windows
-        // before they write their next rows (every commit interval), not one interval later
-        Duration interval = updates ? Duration.ofMillis(Math.max(1, CommitInterval.of(context).toMillis() / 2))
-                : APPEND_ONLY_INTERVAL;
-        context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, now -> sendAll());
+        if (updates) {
+            // with update rows just before each commit: a partial is read behind the commit that makes it visible
+            // and its windows' rows go just before their next one, so an order waits for two commits, no timer
+            beforeCommit.writeBeforeCommit(context, CommitInterval.of(context), this::sendAll);
+        } else {
+            context.schedule(APPEND_ONLY_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> sendAll());
+        }
     }
 
     @Override

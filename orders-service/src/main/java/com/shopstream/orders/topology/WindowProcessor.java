@@ -33,7 +33,6 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.errors.StreamsException;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
@@ -58,8 +57,9 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * The retention is at least {@code size + L}, so a window is never deleted while it may still be revised.
  *
  * <p>Update rows are coalesced per commit interval, as the contract allows (and as the DSL's record cache does): a
- * window's changes since the last row are written once, every commit interval of wall-clock time and before any
- * window is made final (so a window's last update precedes its final row). They are kept in memory only: after a
+ * window's changes since the last row are written once per commit interval, just before the task's commit (a
+ * {@code read_committed} reader sees nothing sooner; {@code BeforeCommit#writeBeforeCommit}), and before any window
+ * is made final (so a window's last update precedes its final row). They are kept in memory only: after a
  * restart, the first rows written are those of every open window, so a change whose row a crash lost (its commit
  * had the store's change but not yet the row) is written then. Update mode may repeat a row; it never loses the
  * newest one.
@@ -124,7 +124,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
             deletedUpTo = closedUpTo - retention;
         }
         if (query.updateTopic() != null) {
-            context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
+            windows.beforeCommit().writeBeforeCommit(context, CommitInterval.of(context), this::writeUpdates);
         }
     }
 

@@ -85,7 +85,7 @@ class RepartitionBatchesTopologyTest {
         // append mode only: its partials go when due (or on the timer), not every commit interval
         queries.add(new WindowQuery("per-customer", Duration.ofMinutes(5), null, Duration.ofMinutes(3),
                 GroupBy.CUSTOMER_ID, null, "per-customer-final", null));
-        // sharing its repartition, in update mode too: the group's partials go twice per commit interval
+        // sharing its repartition, in update mode too: the group's partials go just before each commit
         queries.add(new WindowQuery("per-customer-10m", Duration.ofMinutes(10), Duration.ofMinutes(5),
                 Duration.ofMinutes(3), GroupBy.CUSTOMER_ID, "per-customer-10m", "per-customer-10m-final", null));
         OrderWindowConfig defaults = OrderWindowConfigs.of(TestStreams.topics(), queries, StateStoreKind.IN_MEMORY);

@@ -63,6 +63,7 @@ class SliceCombinerTest {
                         ? OptionalInt.of(repartitionPartitions) : OptionalInt.empty(),
                 driver.endOffsets(), driver.futureBound(), driver.brokerClock())).properties());
         store = MockStores.writtenBeforeCommit(context, STORE, Serdes.Bytes(), Serdes.ByteArray());
+        context.setCurrentSystemTimeMs(0);
     }
 
     @Test
@@ -173,7 +174,7 @@ class SliceCombinerTest {
     }
 
     @Test
-    void withAnUpdateModeQueryEverythingGoesTwicePerCommitInterval() {
+    void withAnUpdateModeQueryEverythingGoesJustBeforeEachCommit() {
         SliceCombiner combiner = combiner(List.of(WindowQuery.tumbling("q", FIVE, GRACE, "u", null)), true, 1);
         combiner.process(order(1, "all", "none", "10:05:30", "1.00"));
         combiner.process(order(2, "all", "10:05:30", "10:06:00", "1.00"));
@@ -182,12 +183,19 @@ class SliceCombinerTest {
         MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
         long commitInterval = Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
         assertThat(timer.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
-        assertThat(timer.getInterval()).isEqualTo(Duration.ofMillis(commitInterval / 2));
-        timer.getPunctuator().punctuate(0);
+        assertThat(timer.getInterval()).as("a twentieth of the interval").isEqualTo(Duration.ofMillis(
+                commitInterval / 20));
+        timer.getPunctuator().punctuate(900);
+        assertThat(sent()).as("no commit seen yet").containsExactly(
+                "to 0 of 1: all@10:05 1 orders 1.00 10:06:00..10:06:00");
 
-        assertThat(sent()).containsExactly("to 0 of 1: all@10:05 1 orders 1.00 10:06:00..10:06:00");
         combiner.process(order(3, "all", "10:06:00", "10:06:30", "2.00"));
-        timer.getPunctuator().punctuate(0);
+        context.setCurrentSystemTimeMs(1_000);
+        commit();
+        timer.getPunctuator().punctuate(1_000 + commitInterval / 2);
+        assertThat(sent()).as("half an interval after the commit").isEmpty();
+
+        timer.getPunctuator().punctuate(1_000 + commitInterval - commitInterval / 20);
         assertThat(sent()).containsExactly("to 0 of 1: all@10:05 1 orders 2.00 10:06:30..10:06:30");
         assertThat(storedPartials()).isEmpty();
     }

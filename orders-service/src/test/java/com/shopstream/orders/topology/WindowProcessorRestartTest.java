@@ -44,6 +44,7 @@ class WindowProcessorRestartTest {
     @BeforeEach
     void start() {
         context = new MockProcessorContext<>(TestStreams.forDriver("orders-service").properties());
+        context.setCurrentSystemTimeMs(0);   // Kafka Streams sets it before a task processes or commits
         windows = MockStores.writtenBeforeCommit(context, query.storeName(), Serdes.Bytes(), new WindowAggregateSerde());
         MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         processor = new WindowProcessor(query, OrderWindowTopology.lateness(query), "frontier");

@@ -24,7 +24,8 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * has a way out. Quiet is measured by the watermark (default) or by the wall clock.
  *
  * <p>Every order changes the value; the rows are coalesced per commit interval, as the contract allows: a customer's
- * newest value is written at most once per commit interval of wall-clock time, and before its timed-out row. A task
+ * newest value is written at most once per commit interval, just before the task's commit, and before its timed-out
+ * row. A task
  * that stops drops the rows it holds (its store has the values), so after a start on a store that has streaks, the
  * first rows written are every customer's.
  *
@@ -78,7 +79,7 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
             }
         }
         this.storeRowsWritten = storeEmpty;
-        context.schedule(CommitInterval.of(context), PunctuationType.WALL_CLOCK_TIME, now -> writeUpdates());
+        streaks.beforeCommit().writeBeforeCommit(context, CommitInterval.of(context), this::writeUpdates);
     }
 
     @Override

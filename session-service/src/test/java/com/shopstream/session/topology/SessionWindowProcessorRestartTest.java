@@ -42,6 +42,7 @@ class SessionWindowProcessorRestartTest {
     @BeforeEach
     void start() {
         context = new MockProcessorContext<>(TestStreams.forDriver("session-service").properties());
+        context.setCurrentSystemTimeMs(0);   // Kafka Streams sets it before a task processes or commits
         open = MockStores.writtenBeforeCommit(context, "open", Serdes.String(), new OpenSessionsSerde());
         MockStores.keyValue(context, "frontier", Serdes.String(), Serdes.ByteArray());
         QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
