@@ -122,7 +122,8 @@ final class IntervalJoinProcessor extends EventTimeOperator<OrderEvent, String, 
      */
     @Override
     protected void onWatermark(long previous, long watermark, Record<String, Timed<OrderEvent>> trigger) {
-        for (JoinState.Kept expired : orders.removeUpTo(watermark - 1)) {
+        for (JoinState.Kept expired = orders.pollUpTo(watermark - 1); expired != null;
+             expired = orders.pollUpTo(watermark - 1)) {
             Order order = expired.order();
             String key = Long.toString(order.orderId());
             long timestamp = Math.max(0, order.eventTimeMillis());
@@ -135,7 +136,8 @@ final class IntervalJoinProcessor extends EventTimeOperator<OrderEvent, String, 
             }
         }
         // before the late orders go: one kept for a payment's reason goes with the watermark at or after the payment
-        for (JoinState.Kept expired : payments.removeUpTo(watermark - 1)) {
+        for (JoinState.Kept expired = payments.pollUpTo(watermark - 1); expired != null;
+             expired = payments.pollUpTo(watermark - 1)) {
             if (!expired.matched()) {
                 Payment payment = expired.payment();
                 long paidTs = payment.eventTimeMillis();
@@ -147,7 +149,7 @@ final class IntervalJoinProcessor extends EventTimeOperator<OrderEvent, String, 
                         Math.max(0, paidTs), trigger.headers()));
             }
         }
-        lateOrders.removeUpTo(watermark - 1);
+        lateOrders.dropUpTo(watermark - 1);
     }
 
     /** The names of the join's stores, and of the tracker's store that keeps the frontier it had reached. */

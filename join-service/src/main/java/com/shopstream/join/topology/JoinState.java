@@ -85,18 +85,26 @@ final class JoinState {
         copies.put(key, value(kept.event(), kept.matches() + 1, kept.note()));
     }
 
-    /** Removes and returns, oldest first, the copies that expire at or before {@code upTo}. */
-    List<Kept> removeUpTo(long upTo) {
-        List<Kept> removed = new ArrayList<>();
-        for (ExpiryQueue.Entry<Bytes> entry : expiry.removeUpTo(upTo)) {
-            Bytes key = entry.key();
-            byte[] value = copies.get(key);
+    /**
+     * Removes and returns the oldest copy that expires at or before {@code upTo} ({@code null}: none does). One at a
+     * time: should writing one's row throw, the copies after it stay kept, and go at the watermark's next move.
+     */
+    Kept pollUpTo(long upTo) {
+        for (ExpiryQueue.Entry<Bytes> entry = expiry.pollUpTo(upTo); entry != null; entry = expiry.pollUpTo(upTo)) {
+            byte[] value = copies.get(entry.key());
             if (value != null) {
-                removed.add(kept(value));
-                copies.delete(key);
+                copies.delete(entry.key());
+                return kept(value);
             }
         }
-        return removed;
+        return null;
+    }
+
+    /** Removes the copies that expire at or before {@code upTo}, whose expiry writes nothing. */
+    void dropUpTo(long upTo) {
+        while (pollUpTo(upTo) != null) {
+            // each goes as it is taken
+        }
     }
 
     /** Copies kept, as the expiry queue counts them. */

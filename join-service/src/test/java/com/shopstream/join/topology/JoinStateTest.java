@@ -8,6 +8,7 @@ import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
@@ -41,11 +42,28 @@ class JoinStateTest {
         orders.add(order(2, 10), 0);
         orders.add(order(2, 10), 0);   // a second copy of the same order and time
 
-        assertThat(orders.removeUpTo(at(10) + BOUND - 1)).isEmpty();
-        assertThat(ids(orders.removeUpTo(at(10) + BOUND))).containsExactly(2L, 2L, 3L);
-        assertThat(ids(orders.removeUpTo(at(20) + BOUND))).containsExactly(1L);
+        assertThat(orders.pollUpTo(at(10) + BOUND - 1)).isNull();
+        assertThat(ids(orders, at(10) + BOUND)).containsExactly(2L, 2L, 3L);
+        assertThat(ids(orders, at(20) + BOUND)).containsExactly(1L);
         assertThat(orders.size()).isZero();
         assertThat(store.approximateNumEntries()).isZero();
+    }
+
+    @Test
+    void aCopyTakenLeavesTheOthersDueKeptInTheStoreAndQueued() {
+        JoinState orders = new JoinState(store, BOUND);
+        orders.add(order(1, 10), 0);
+        orders.add(order(2, 10), 0);
+        orders.add(order(3, 10), 0);
+
+        // the processor writes each one's row before it takes the next: should that throw, the rest stay kept
+        assertThat(orders.pollUpTo(at(10) + BOUND).event().orderId()).isEqualTo(1L);
+        assertThat(store.approximateNumEntries()).isEqualTo(2);
+        assertThat(orders.size()).isEqualTo(2);
+
+        orders.dropUpTo(at(10) + BOUND);
+        assertThat(store.approximateNumEntries()).isZero();
+        assertThat(orders.size()).isZero();
     }
 
     @Test
@@ -57,7 +75,7 @@ class JoinStateTest {
 
         JoinState restarted = new JoinState(store, 0);
         assertThat(restarted.size()).isEqualTo(3);
-        assertThat(ids(restarted.removeUpTo(at(30)))).containsExactly(6L, 4L, 5L);
+        assertThat(ids(restarted, at(30))).containsExactly(6L, 4L, 5L);
     }
 
     @Test
@@ -95,8 +113,13 @@ class JoinStateTest {
         assertThat(kept.event()).isEqualTo(order(1, 10));
     }
 
-    private static List<Long> ids(List<JoinState.Kept> kept) {
-        return kept.stream().map(copy -> copy.event().orderId()).toList();
+    /** The order ids of the copies taken, one at a time, up to {@code upTo}, in the order they came. */
+    private static List<Long> ids(JoinState state, long upTo) {
+        List<Long> ids = new ArrayList<>();
+        for (JoinState.Kept kept = state.pollUpTo(upTo); kept != null; kept = state.pollUpTo(upTo)) {
+            ids.add(kept.event().orderId());
+        }
+        return ids;
     }
 
     private static Order order(long id, int second) {
