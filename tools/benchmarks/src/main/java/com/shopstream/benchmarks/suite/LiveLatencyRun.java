@@ -9,6 +9,7 @@ import com.shopstream.simulator.ShopStreamGenerator;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -46,23 +47,28 @@ final class LiveLatencyRun {
     private final Path workDir;
     private final List<String> jvmOptions;
     private final int partitions;
+    /** {@code key=value} Kafka Streams settings given to every run ({@code --streams-properties}). */
+    private final List<String> streamsProperties;
 
-    LiveLatencyRun(Admin admin, String bootstrap, Path workDir, List<String> jvmOptions, int partitions) {
+    LiveLatencyRun(Admin admin, String bootstrap, Path workDir, List<String> jvmOptions, int partitions,
+                   List<String> streamsProperties) {
         this.admin = admin;
         this.bootstrap = bootstrap;
         this.workDir = workDir;
         this.jvmOptions = jvmOptions;
         this.partitions = partitions;
+        this.streamsProperties = streamsProperties;
     }
 
     LiveResult measure(long rate, Duration warmUp, Duration duration, long seed, String tag) throws Exception {
         String topic = "bench-live-orders-" + tag;
         String group = "orders-service-live-" + tag;
         admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        ServiceProcess service = ServiceProcess.of("orders-service", group, bootstrap, workDir,
-                List.of("--shopstream.topics.orders=" + topic, "--spring.kafka.streams.application-id=" + group,
-                        "--shopstream.progress-interval=10s"),
-                jvmOptions).start();
+        List<String> settings = new ArrayList<>(List.of("--shopstream.topics.orders=" + topic,
+                "--spring.kafka.streams.application-id=" + group, "--shopstream.progress-interval=10s"));
+        streamsProperties.forEach(p -> settings.add("--spring.kafka.streams.properties." + p));
+        ServiceProcess service = ServiceProcess.of("orders-service", group, bootstrap, workDir, settings, jvmOptions)
+                .start();
         ScheduledExecutorService lagSampler = Executors.newSingleThreadScheduledExecutor();
         try {
             service.awaitReady(Duration.ofMinutes(3));
