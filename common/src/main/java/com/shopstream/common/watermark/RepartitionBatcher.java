@@ -113,8 +113,9 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
             nextSequence = EventBatches.sequence(batch.value) + 1;
             lastDestinations = EventBatches.destinations(batch.value);
         }
-        // twice per commit interval (a batch mostly reaches an operator that writes update rows every commit
-        // interval before its next rows), and at least every report interval (at_least_once commits every 30 s)
+        // twice per commit interval, and at least every report interval (at_least_once commits every 30 s): batches
+        // form only in a backlog, where they go full long before; the timer sends what a reader left when it caught
+        // up, as soon as it made sense to before update rows were written just before each commit too
         long interval = CommitInterval.of(context).toMillis();
         long timer = Math.max(1, Math.min(interval / 2, runtime.reportInterval().toMillis()));
         context.schedule(Duration.ofMillis(timer), PunctuationType.WALL_CLOCK_TIME, now -> {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.query.PositionBound;
@@ -48,8 +49,18 @@ public final class BeforeCommit {
     private final LongSupplier clock;
     /** Whether the signal waits in the record cache: the hook then runs before the next commit. */
     private boolean armed;
+    /** Whether the signal is being put: a hook run then is the thread cache's eviction, not a commit. */
+    private boolean arming;
+    /**
+     * Whether the thread cache wrote the signal down as it was put, since the last commit seen: the tick then arms it
+     * no more (with no room in the cache, every put would run the hook), and the commits go unseen until a change's
+     * signal lasts until one.
+     */
+    private boolean evicted;
     /** When the task last committed, for what is written just before each commit ({@link #writeBeforeCommit}). */
     private CommitPhase phase;
+    /** The punctuation of {@link #writeBeforeCommit}, cancelled by {@link #close}. */
+    private Cancellable writes;
 
     private BeforeCommit(KeyValueStore<Bytes, byte[]> signal, Runnable hook, LongSupplier clock) {
         this.signal = signal;
@@ -125,45 +136,55 @@ public final class BeforeCommit {
         if (signal == null) {
             hook.run();
         } else if (!armed) {
-            armed = true;
-            signal.put(SIGNAL, WRITE_DOWN);
+            arm();
         }
     }
 
-    /** The hook no longer runs (the processor's {@code close}: its task may become a standby). */
+    private void arm() {
+        armed = true;
+        // a full thread cache writes the signal down at once, inside this put: that runs the hook, but is no commit
+        arming = true;
+        try {
+            signal.put(SIGNAL, WRITE_DOWN);
+        } finally {
+            arming = false;
+        }
+    }
+
+    /**
+     * The hook no longer runs, nor the writes of {@link #writeBeforeCommit} (the processor's {@code close}: its task
+     * may become a standby, or be initialized again, which schedules its own).
+     */
     public void close() {
+        if (writes != null) {
+            writes.cancel();
+            writes = null;
+        }
         if (signal != null && signal.isOpen()) {
             register(null);
         }
     }
 
     /**
-     * Update rows: {@link #writeBeforeCommit(ProcessingContext, Duration, Duration, Runnable)}, at the latest two
-     * commit intervals after the last write (the commits, not this bound, time them).
+     * Runs {@code writes} on a wall-clock punctuation just before each commit of the task ({@link CommitPhase}): what
+     * it writes for a {@code read_committed} reader (update rows, partial sums) then waits for no timer besides the
+     * commit. It ticks every twentieth of {@code interval}, and arms the signal when nothing else did, so that the
+     * hook runs in every commit and each one is seen. On the plain path, which sees no commits, and while the commits
+     * are not known, every {@code interval}. One call per processor's {@code init}; {@link #close} stops it.
      *
      * @param interval the task's commit interval ({@code CommitInterval})
      */
     public void writeBeforeCommit(ProcessingContext context, Duration interval, Runnable writes) {
-        writeBeforeCommit(context, interval, interval.multipliedBy(2), writes);
-    }
-
-    /**
-     * Runs {@code writes} on a wall-clock punctuation just before each commit of the task that follows a change
-     * ({@link CommitPhase}), and at least every {@code maxWait}: what it writes for a {@code read_committed} reader
-     * (update rows, a repartition's batches) then waits for no timer besides the commit. It ticks every twentieth of
-     * {@code interval}. On the plain path, which sees no commits, every {@code interval} (at most {@code maxWait}).
-     *
-     * @param interval the task's commit interval ({@code CommitInterval})
-     */
-    public void writeBeforeCommit(ProcessingContext context, Duration interval, Duration maxWait, Runnable writes) {
-        long every = Math.min(interval.toMillis(), maxWait.toMillis());
         if (signal == null) {
-            context.schedule(Duration.ofMillis(every), PunctuationType.WALL_CLOCK_TIME, now -> writes.run());
+            this.writes = context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, now -> writes.run());
             return;
         }
-        long tick = Math.max(1, every / 20);
-        phase = new CommitPhase(interval.toMillis(), tick, maxWait.toMillis());
-        context.schedule(Duration.ofMillis(tick), PunctuationType.WALL_CLOCK_TIME, now -> {
+        long tick = Math.max(1, interval.toMillis() / 20);
+        phase = new CommitPhase(interval.toMillis(), tick);
+        this.writes = context.schedule(Duration.ofMillis(tick), PunctuationType.WALL_CLOCK_TIME, now -> {
+            if (!armed && !evicted) {
+                arm();
+            }
             if (phase.writeNow(now)) {
                 writes.run();
             }
@@ -172,7 +193,10 @@ public final class BeforeCommit {
 
     private void run() {
         armed = false;
-        if (phase != null) {
+        if (arming) {
+            evicted = true;
+        } else if (phase != null) {
+            evicted = false;
             phase.committed(clock.getAsLong());
         }
         hook.run();

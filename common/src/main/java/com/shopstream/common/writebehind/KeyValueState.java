@@ -1,5 +1,6 @@
 package com.shopstream.common.writebehind;
 
+import java.time.Duration;
 import java.util.Comparator;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
@@ -42,10 +43,12 @@ public interface KeyValueState<K, V> {
     KeyValueIterator<K, V> range(K from, K to);
 
     /**
-     * What writes this state before each commit: what else the processor writes for the commit (update rows) can go
-     * just before it, {@link BeforeCommit#writeBeforeCommit}.
+     * Runs {@code writes} (the processor's update rows) just before each commit of the task, with this state's
+     * changes ({@link BeforeCommit#writeBeforeCommit}); {@link #close} stops it.
+     *
+     * @param interval the task's commit interval ({@code CommitInterval})
      */
-    BeforeCommit beforeCommit();
+    void writeBeforeCommit(ProcessingContext context, Duration interval, Runnable writes);
 
     /** In the processor's {@code close}: nothing is written before a commit any more (its task may become a standby). */
     void close();

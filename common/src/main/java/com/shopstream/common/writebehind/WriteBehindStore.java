@@ -1,5 +1,6 @@
 package com.shopstream.common.writebehind;
 
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -180,8 +181,8 @@ final class WriteBehindStore<K, V> implements KeyValueState<K, V> {
     }
 
     @Override
-    public BeforeCommit beforeCommit() {
-        return beforeCommit;
+    public void writeBeforeCommit(ProcessingContext context, Duration interval, Runnable writes) {
+        beforeCommit.writeBeforeCommit(context, interval, writes);
     }
 
     @Override

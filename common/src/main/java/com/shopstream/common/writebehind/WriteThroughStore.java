@@ -1,5 +1,7 @@
 package com.shopstream.common.writebehind;
 
+import java.time.Duration;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
@@ -7,6 +9,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 final class WriteThroughStore<K, V> implements KeyValueState<K, V> {
 
     private final KeyValueStore<K, V> store;
+    /** Without a signal: what {@link #writeBeforeCommit} schedules is a timer of one interval. */
+    private final BeforeCommit plain = BeforeCommit.plain(() -> { });
 
     WriteThroughStore(KeyValueStore<K, V> store) {
         this.store = store;
@@ -38,11 +42,12 @@ final class WriteThroughStore<K, V> implements KeyValueState<K, V> {
     }
 
     @Override
-    public BeforeCommit beforeCommit() {
-        return BeforeCommit.plain(() -> { });
+    public void writeBeforeCommit(ProcessingContext context, Duration interval, Runnable writes) {
+        plain.writeBeforeCommit(context, interval, writes);
     }
 
     @Override
     public void close() {
+        plain.close();
     }
 }

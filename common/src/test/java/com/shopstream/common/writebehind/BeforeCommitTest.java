@@ -18,6 +18,7 @@ import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -91,8 +92,7 @@ class BeforeCommitTest {
         MockProcessorContext<Object, Object> context = context(true);
         MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
         BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
-        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), Duration.ofMillis(200),
-                () -> ran.add("writes"));
+        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
         MockProcessorContext.CapturedPunctuator tick = context.scheduledPunctuators().get(0);
         assertThat(tick.getInterval()).isEqualTo(Duration.ofMillis(5));
         assertThat(tick.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
@@ -105,14 +105,55 @@ class BeforeCommitTest {
 
         tick.getPunctuator().punctuate(1_095);
         assertThat(ran).containsExactly("hook", "writes");
+
+        // nothing changed since: the tick armed the signal, so the next commit is seen all the same
+        context.setCurrentSystemTimeMs(1_100);
+        MockStores.commit(context, "s");
+        tick.getPunctuator().punctuate(1_150);
+        assertThat(ran).containsExactly("hook", "writes", "hook");
+        tick.getPunctuator().punctuate(1_195);
+        assertThat(ran).containsExactly("hook", "writes", "hook", "writes");
+    }
+
+    @Test
+    void aHookRunBecauseTheCacheWroteTheSignalDownAsItWasPutIsNoCommit() {
+        MockProcessorContext<Object, Object> context = context(true);
+        MockStores.add(context, Stores.keyValueStoreBuilder(new CommitSignal.Supplier(BeforeCommit.signalName("s"),
+                true), Serdes.Bytes(), Serdes.ByteArray()).withCachingDisabled().withLoggingDisabled());
+        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
+        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+        MockProcessorContext.CapturedPunctuator tick = context.scheduledPunctuators().get(0);
+
+        context.setCurrentSystemTimeMs(1_000);
+        beforeCommit.changed();
+        assertThat(ran).containsExactly("hook");
+        tick.getPunctuator().punctuate(1_095);
+        tick.getPunctuator().punctuate(1_194);
+        assertThat(ran).as("no commit seen, and the tick does not arm what would run the hook at once")
+                .containsExactly("hook");
+
+        tick.getPunctuator().punctuate(1_195);
+        assertThat(ran).as("an interval after the first ask").containsExactly("hook", "writes");
+    }
+
+    @Test
+    void closingStopsTheWritesItsInitScheduled() {
+        MockProcessorContext<Object, Object> context = context(true);
+        MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
+        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
+        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+
+        beforeCommit.close();
+
+        // a task initialized again schedules its own: the first one's would write at every tick, for ever
+        assertThat(context.scheduledPunctuators().get(0).cancelled()).isTrue();
     }
 
     @Test
     void onThePlainPathHeldWritesGoEveryInterval() {
         MockProcessorContext<Object, Object> context = context(false);
         BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
-        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), Duration.ofMillis(200),
-                () -> ran.add("writes"));
+        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
         MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
 
         // the hook runs at each change there, so it tells nothing of the commits

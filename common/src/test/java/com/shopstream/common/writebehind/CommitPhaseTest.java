@@ -8,71 +8,58 @@ import org.junit.jupiter.api.Test;
 /** The rule of when held writes go, rule by rule: a commit interval of 100 ms, asked every 5 ms. */
 class CommitPhaseTest {
 
-    private final CommitPhase phase = new CommitPhase(100, 5, 200);
+    private final CommitPhase phase = new CommitPhase(100, 5);
 
     @Test
-    void beforeAnyCommitWasSeenWhatIsHeldGoesAtOnce() {
-        assertThat(phase.writeNow(1_000)).isTrue();
-    }
-
-    @Test
-    void afterACommitWhatIsHeldGoesAtTheFirstAskWithinATickOfTheNext() {
-        phase.writeNow(900);
+    void afterACommitWhatIsHeldGoesAtEachAskFromATickBeforeTheNextUntilItIsSeen() {
         phase.committed(1_000);
 
         assertThat(phase.writeNow(1_001)).isFalse();
         assertThat(phase.writeNow(1_094)).isFalse();
         assertThat(phase.writeNow(1_095)).as("the commit is due at 1,100").isTrue();
+        assertThat(phase.writeNow(1_100)).as("not seen yet: what came since goes too").isTrue();
 
         phase.committed(1_103);
+        assertThat(phase.writeNow(1_105)).isFalse();
         assertThat(phase.writeNow(1_197)).isFalse();
         assertThat(phase.writeNow(1_198)).isTrue();
     }
 
     @Test
-    void withoutACommitForAWholeIntervalItGoesAtEveryAsk() {
-        phase.writeNow(900);
-        phase.committed(1_000);
-        phase.writeNow(1_095);
-
-        // nothing changed, so the hook did not run at the commit: the last commit seen says nothing of the next
+    void beforeAnyCommitWasSeenItIsATimerOfOneIntervalFromTheFirstAsk() {
+        assertThat(phase.writeNow(1_000)).isFalse();
+        assertThat(phase.writeNow(1_099)).isFalse();
         assertThat(phase.writeNow(1_100)).isTrue();
-        assertThat(phase.writeNow(1_105)).isTrue();
+        assertThat(phase.writeNow(1_150)).isFalse();
+        assertThat(phase.writeNow(1_200)).isTrue();
+    }
+
+    @Test
+    void withoutACommitSeenForTwoIntervalsItIsATimerAgain() {
+        phase.committed(1_000);
+        assertThat(phase.writeNow(1_195)).isTrue();
+
+        assertThat(phase.writeNow(1_200)).as("two intervals: the commits are not known").isFalse();
+        assertThat(phase.writeNow(1_294)).isFalse();
+        assertThat(phase.writeNow(1_295)).as("an interval after the last write").isTrue();
+
+        phase.committed(1_300);
+        assertThat(phase.writeNow(1_350)).as("known again").isFalse();
+        assertThat(phase.writeNow(1_395)).isTrue();
     }
 
     @Test
     void aClockThatWentBackWritesAtOnce() {
-        phase.writeNow(900);
         phase.committed(1_000);
+        assertThat(phase.writeNow(1_095)).isTrue();
 
         assertThat(phase.writeNow(990)).isTrue();
-    }
-
-    @Test
-    void theLongestWaitBoundsALongCommitInterval() {
-        CommitPhase atLeastOnce = new CommitPhase(30_000, 50, 1_000);
-        atLeastOnce.committed(0);
-        assertThat(atLeastOnce.writeNow(10)).as("the first ask starts the wait").isFalse();
-
-        assertThat(atLeastOnce.writeNow(1_009)).isFalse();
-        assertThat(atLeastOnce.writeNow(1_010)).as("a second after the first ask").isTrue();
-        assertThat(atLeastOnce.writeNow(1_500)).isFalse();
-        assertThat(atLeastOnce.writeNow(2_010)).as("a second after the last write").isTrue();
-    }
-
-    @Test
-    void aWriteAtAClockThatWentBackStartsTheWaitAgain() {
-        CommitPhase atLeastOnce = new CommitPhase(30_000, 50, 1_000);
-        atLeastOnce.committed(0);
-        assertThat(atLeastOnce.writeNow(5_000)).isFalse();
-
-        assertThat(atLeastOnce.writeNow(4_000)).isTrue();
-        assertThat(atLeastOnce.writeNow(4_500)).as("counted from the write at 4,000").isFalse();
+        assertThat(phase.writeNow(1_050)).as("an interval from the write at 990").isFalse();
     }
 
     @Test
     void intervalsAreRequiredPositive() {
-        assertThatThrownBy(() -> new CommitPhase(100, 0, 200)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("the commit interval, tick and longest wait must be positive: 100, 0, 200");
+        assertThatThrownBy(() -> new CommitPhase(100, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the commit interval and the tick must be positive: 100, 0");
     }
 }

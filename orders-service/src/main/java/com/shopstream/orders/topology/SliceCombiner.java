@@ -38,9 +38,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
  *   <li>all at once before a report that declares the partition idle (the query's watermark may then pass it);</li>
  *   <li>all at once when more than {@link #MAX_OPEN_PARTIALS} are open (memory stays bounded);</li>
  *   <li>all at once on a wall-clock timer: just before each commit of the task for a group with an update-mode
- *       query (like a micro-batch; {@link BeforeCommit#writeBeforeCommit}), every {@link #APPEND_ONLY_INTERVAL} for
- *       the others (what {@code GET /windows} shows of an open window); later orders of the slice make another
- *       partial, added behind like the first.</li>
+ *       query (like a micro-batch; {@link BeforeCommit#writeBeforeCommit}; every commit interval on the plain path,
+ *       which half an interval was before), every {@link #APPEND_ONLY_INTERVAL} for the others (what
+ *       {@code GET /windows} shows of an open window); later orders of the slice make another partial, added behind
+ *       like the first.</li>
  * </ul>
  *
  * <p>What crosses as itself, as without this step: an order that moves its partition's clock so far that a window

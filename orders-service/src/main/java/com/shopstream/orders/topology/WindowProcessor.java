@@ -124,7 +124,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
             deletedUpTo = closedUpTo - retention;
         }
         if (query.updateTopic() != null) {
-            windows.beforeCommit().writeBeforeCommit(context, CommitInterval.of(context), this::writeUpdates);
+            windows.writeBeforeCommit(context, CommitInterval.of(context), this::writeUpdates);
         }
     }
 

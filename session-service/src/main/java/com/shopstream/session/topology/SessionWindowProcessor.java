@@ -38,12 +38,11 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  *
  * <p>Update rows are coalesced per commit interval, as the contract allows: a session's newest row is written once
  * per commit interval, just before the task's commit ({@code BeforeCommit#writeBeforeCommit}), and before its final
- * row. A merge's rows are not held: the tombstones of the
- * absorbed sessions and the merged session's row go at once, together, because a tombstone is never written again
- * after a crash, and a table read from the topic should not lose the absorbed sessions without getting the merged
- * one. A task that stops drops the rows it holds (its store has the sessions), so after a start on a store that
- * has sessions, the first rows written are those of every open session: update mode may repeat a row, it never
- * loses the newest one.
+ * row. A merge's rows are not held: the tombstones of the absorbed sessions and the merged session's row go at once,
+ * together, because a tombstone is never written again after a crash, and a table read from the topic should not
+ * lose the absorbed sessions without getting the merged one. A task that stops drops the rows it holds (its store
+ * has the sessions), so after a start on a store that has sessions, the first rows written are those of every open
+ * session: update mode may repeat a row, it never loses the newest one.
  *
  * <p>Without update rows (append mode only) nothing is held and no tombstone written: a session's one row is its final
  * one.
@@ -112,7 +111,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
         if (!writesUpdates) {
             return;
         }
-        sessions.beforeCommit().writeBeforeCommit(context, CommitInterval.of(context), this::writeUpdates);
+        sessions.writeBeforeCommit(context, CommitInterval.of(context), this::writeUpdates);
     }
 
     @Override

@@ -25,9 +25,8 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  *
  * <p>Every order changes the value; the rows are coalesced per commit interval, as the contract allows: a customer's
  * newest value is written at most once per commit interval, just before the task's commit, and before its timed-out
- * row. A task
- * that stops drops the rows it holds (its store has the values), so after a start on a store that has streaks, the
- * first rows written are every customer's.
+ * row. A task that stops drops the rows it holds (its store has the values), so after a start on a store that has
+ * streaks, the first rows written are every customer's.
  *
  * <p>Event-time timeouts are checked whenever the query's watermark (the oldest of every orders partition's) moves,
  * the way a Spark micro-batch times out state once its watermark is known; orders come in the order of their
@@ -79,7 +78,7 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
             }
         }
         this.storeRowsWritten = storeEmpty;
-        streaks.beforeCommit().writeBeforeCommit(context, CommitInterval.of(context), this::writeUpdates);
+        streaks.writeBeforeCommit(context, CommitInterval.of(context), this::writeUpdates);
     }
 
     @Override

@@ -60,12 +60,12 @@ class SessionWindowProcessorRestartTest {
         assertThat(context.forwarded()).isEmpty();
         CapturedPunctuator commit = context.scheduledPunctuators().get(0);
         assertThat(commit.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
-        commit.getPunctuator().punctuate(0);
+        oneInterval(commit);
 
         assertThat(updates()).containsExactly(
                 result(1, 0, 1, 1, "2.00"), result(1, 10, 11, 2, "5.50"), result(2, 2, 2, 1, "1.25"));
         context.resetForwards();
-        commit.getPunctuator().punctuate(100);
+        commit.getPunctuator().punctuate(2 * commitInterval());
         assertThat(context.forwarded()).isEmpty();
     }
 
@@ -73,7 +73,7 @@ class SessionWindowProcessorRestartTest {
     void aRevivedTaskWritesTheSessionsItsStoreHasNotTheRowsItHeldBefore() {
         open.put("1", List.of(session(0, 1, 1, "2.00")));
         processor.init(context);
-        context.scheduledPunctuators().get(0).getPunctuator().punctuate(0);
+        oneInterval(context.scheduledPunctuators().get(0));
         assertThat(updates()).containsExactly(result(1, 0, 1, 1, "2.00"));
         context.resetForwards();
         Order order = new Order(7, 2, new BigDecimal("4.00"), Instant.ofEpochMilli(minute(3)));
@@ -88,7 +88,8 @@ class SessionWindowProcessorRestartTest {
         processor.close();
         open.delete("2");
         processor.init(context);
-        context.scheduledPunctuators().get(1).getPunctuator().punctuate(0);   // the one this init scheduled
+        assertThat(context.scheduledPunctuators().get(0).cancelled()).as("the closed one's").isTrue();
+        oneInterval(context.scheduledPunctuators().get(1));   // the one this init scheduled
 
         assertThat(updates()).as("the store's session again, not the held row of the aborted one")
                 .containsExactly(result(1, 0, 1, 1, "2.00"));
@@ -101,7 +102,7 @@ class SessionWindowProcessorRestartTest {
         processor.process(order(8, 1, 3, "trace-b"));   // grows the same session: its row replaces the held one
         assertThat(context.forwarded()).as("held until the commit interval").isEmpty();
 
-        context.scheduledPunctuators().get(0).getPunctuator().punctuate(0);
+        oneInterval(context.scheduledPunctuators().get(0));
 
         assertThat(context.forwarded()).hasSize(1);
         Record<? extends String, ? extends SessionChange> row = context.forwarded().get(0).record();
@@ -236,6 +237,19 @@ class SessionWindowProcessorRestartTest {
                 new InputPartition("orders", 0), 1, InputClocks.NONE, minute(minute)), minute(minute));
         record.headers().add("trace", trace.getBytes());
         return record;
+    }
+
+    /**
+     * The update rows' punctuator asked at 0 and a commit interval later: no commit seen, it writes an interval after
+     * it was first asked.
+     */
+    private void oneInterval(CapturedPunctuator rows) {
+        rows.getPunctuator().punctuate(0);
+        rows.getPunctuator().punctuate(commitInterval());
+    }
+
+    private long commitInterval() {
+        return Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
     }
 
     private List<SessionResult> updates() {

@@ -270,16 +270,21 @@ class StreakProcessorTest {
     }
 
     /**
-     * Lets a commit interval pass: the punctuator that writes the held rows just before the commit, the one the
-     * newest {@code init} scheduled (a processor started again schedules its own), at a commit interval from now.
+     * The task commits now, and a commit interval passes: the punctuator that writes the held rows just before the
+     * next commit (the one the newest {@code init} scheduled: a processor started again schedules its own) writes
+     * nothing half an interval on, and writes them an interval on.
      */
     private void commit() {
         List<CapturedPunctuator> rows = context.scheduledPunctuators().stream()
-                .filter(p -> !p.getInterval().equals(CHECK_INTERVAL)).toList();
-        assertThat(rows).isNotEmpty();
-        assertThat(rows.get(rows.size() - 1).getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
-        rows.get(rows.size() - 1).getPunctuator().punctuate(context.currentSystemTimeMs()
-                + commitInterval().toMillis());
+                .filter(p -> !p.getInterval().equals(CHECK_INTERVAL) && !p.cancelled()).toList();
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
+        long now = context.currentSystemTimeMs();
+        MockStores.commit(context, "state");
+        int forwarded = context.forwarded().size();
+        rows.get(0).getPunctuator().punctuate(now + commitInterval().toMillis() / 2);
+        assertThat(context.forwarded()).as("half an interval after the commit").hasSize(forwarded);
+        rows.get(0).getPunctuator().punctuate(now + commitInterval().toMillis());
     }
 
     private Duration commitInterval() {

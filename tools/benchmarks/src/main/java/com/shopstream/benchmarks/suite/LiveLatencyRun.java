@@ -47,17 +47,17 @@ final class LiveLatencyRun {
     private final Path workDir;
     private final List<String> jvmOptions;
     private final int partitions;
-    /** {@code key=value} Kafka Streams settings given to every run ({@code --streams-properties}). */
-    private final List<String> streamsProperties;
+    /** The service's arguments for the Kafka Streams settings given to every run ({@code --streams-properties}). */
+    private final List<String> streamsArguments;
 
     LiveLatencyRun(Admin admin, String bootstrap, Path workDir, List<String> jvmOptions, int partitions,
-                   List<String> streamsProperties) {
+                   List<String> streamsArguments) {
         this.admin = admin;
         this.bootstrap = bootstrap;
         this.workDir = workDir;
         this.jvmOptions = jvmOptions;
         this.partitions = partitions;
-        this.streamsProperties = streamsProperties;
+        this.streamsArguments = streamsArguments;
     }
 
     LiveResult measure(long rate, Duration warmUp, Duration duration, long seed, String tag) throws Exception {
@@ -66,7 +66,7 @@ final class LiveLatencyRun {
         admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
         List<String> settings = new ArrayList<>(List.of("--shopstream.topics.orders=" + topic,
                 "--spring.kafka.streams.application-id=" + group, "--shopstream.progress-interval=10s"));
-        streamsProperties.forEach(p -> settings.add("--spring.kafka.streams.properties." + p));
+        settings.addAll(streamsArguments);
         ServiceProcess service = ServiceProcess.of("orders-service", group, bootstrap, workDir, settings, jvmOptions)
                 .start();
         ScheduledExecutorService lagSampler = Executors.newSingleThreadScheduledExecutor();

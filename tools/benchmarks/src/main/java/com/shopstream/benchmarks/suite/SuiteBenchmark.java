@@ -100,7 +100,7 @@ public final class SuiteBenchmark {
         List<LiveResult> live = new ArrayList<>();
         if (options.liveRate() > 0) {
             LiveLatencyRun liveRun = new LiveLatencyRun(admin, bootstrap, options.workDir(), options.jvmOptions(),
-                    options.partitions(), options.streamsProperties());
+                    options.partitions(), options.streamsArguments());
             long rate = options.liveRate();
             while (true) {
                 LOG.info("live: {} orders/s for {}", rate, options.liveDuration());

@@ -72,4 +72,9 @@ public record SuiteOptions(long orders, long seed, int customers, List<String> t
                     + "positive, --live-rate at least 0");
         }
     }
+
+    /** The streams properties as a service's command-line arguments ({@code --spring.kafka.streams.properties.k=v}). */
+    public List<String> streamsArguments() {
+        return streamsProperties.stream().map(property -> "--spring.kafka.streams.properties." + property).toList();
+    }
 }

@@ -171,7 +171,7 @@ final class SuiteTargets {
         // one group per run: two runs of one module must not share committed offsets
         String group = module + "-" + (run.equals(module.replace("-service", "")) ? "" : run + "-") + tag;
         List<String> all = new ArrayList<>(settings);
-        options.streamsProperties().forEach(p -> all.add("--spring.kafka.streams.properties." + p));
+        all.addAll(options.streamsArguments());
         String rowName = options.instances() == 1 ? row : row + ", " + options.instances() + " instances";
         return new ServiceTarget(run, baselineRun, rowName, module, group, inputs, all, bootstrap, options.workDir(),
                 jvmOptions, options.jfr() ? options.workDir().resolve("jfr") : null, options.instances(), sparkRun,
