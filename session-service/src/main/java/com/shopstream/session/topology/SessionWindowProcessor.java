@@ -160,11 +160,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
         kept.add(merged);
         kept.sort(Comparator.comparingLong(OpenSession::first));
         sessions.put(customer, kept);
-        // the absorbed sessions' entries go; the merged one's comes. Another of the customer's sessions may share an
-        // absorbed one's entry (the same time): adding theirs again keeps it. So a session that grew is looked at
-        // when its end is reached, not an end it had before
-        absorbed.forEach(session -> ends.remove(nextLook(session), customer));
-        kept.forEach(session -> ends.add(nextLook(session), customer));
+        requeue(customer, merged, absorbed, kept);
         if (writesUpdates) {
             writeOrHold(record, customerId, merged, absorbed);
         }
@@ -177,6 +173,33 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
             context().forward(record.withKey(key(customerId, merged))
                     .withValue(SessionChange.closed(finalResult(customerId, merged))));
             countRevision(merged);
+        }
+    }
+
+    /**
+     * The absorbed sessions' entries go and the merged one's comes, so a session that grew is looked at when its end
+     * is reached, not an end it had before. Entries are by time and customer: another of the customer's sessions due
+     * when an absorbed one was shared its entry, which goes back. The others' entries stay as they are (adding each
+     * again on every order cost a lookup in the queue per session).
+     */
+    private void requeue(String customer, OpenSession merged, List<OpenSession> absorbed, List<OpenSession> kept) {
+        long mergedLook = nextLook(merged);
+        boolean removed = false;
+        for (OpenSession session : absorbed) {
+            long look = nextLook(session);
+            if (look != mergedLook) {
+                ends.remove(look, customer);
+                removed = true;
+            }
+        }
+        ends.add(mergedLook, customer);   // nothing if an absorbed session had the same look
+        if (removed && kept.size() > 1) {
+            for (OpenSession session : kept) {
+                long look = nextLook(session);
+                if (look != mergedLook && absorbed.stream().anyMatch(gone -> nextLook(gone) == look)) {
+                    ends.add(look, customer);
+                }
+            }
         }
     }
 
@@ -225,6 +248,7 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
             List<OpenSession> stillOpen = new ArrayList<>();
             boolean changed = false;
             for (OpenSession session : open) {
+                boolean madeFinal = false;
                 if (!session.finalWritten() && session.end(gap) <= watermark) {
                     if (!storeRowsWritten) {
                         writeUpdates();   // the rows a stop may have dropped go before the first final row
@@ -236,14 +260,16 @@ final class SessionWindowProcessor extends EventTimeOperator<Order, String, Sess
                             .withValue(SessionChange.closed(finalResult(customerId, session))));
                     countRevision(session);
                     changed = true;
+                    madeFinal = true;
                 }
                 if (session.finalWritten() && session.end(gap) + keptAfterEnd <= watermark) {
                     changed = true;   // no order its partition admits can touch it any more (at once without lateness)
                 } else {
                     stillOpen.add(session);
-                    // looked at next where its entry is now (one the watermark has not passed, kept as it is), or
-                    // after the allowed lateness if it was just written
-                    ends.add(nextLook(session), customer);
+                    if (madeFinal) {
+                        ends.add(nextLook(session), customer);   // looked at again after the allowed lateness
+                    }
+                    // the others' entries are queued as they are: later than the watermark, so not the one taken
                 }
             }
             if (stillOpen.isEmpty()) {

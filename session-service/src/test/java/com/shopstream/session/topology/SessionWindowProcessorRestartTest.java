@@ -225,6 +225,28 @@ class SessionWindowProcessorRestartTest {
         assertThat(processor.looksScheduled()).isZero();
     }
 
+    @Test
+    void aSessionSharingTheLookOfOneAMergeAbsorbsIsStillLookedAtThen() {
+        Duration lateness = Duration.ofMinutes(2);
+        QueryLateness query = new QueryLateness("customer-sessions", GAP, new SessionLateness(GAP, lateness));
+        SessionWindowProcessor processor = new SessionWindowProcessor(query, GAP.toMillis(), lateness.toMillis(),
+                new SessionWindowProcessor.SessionStores("open", "frontier"), false);
+        // [10:00, 10:03), final, kept until 10:08; [10:05, 10:08), open, final at 10:08: one look for both
+        OpenSession finalOne = new OpenSession(minute(0), minute(0), 1, new BigDecimal("4.00"), 1, true, true);
+        open.put("1", List.of(finalOne, session(5, 5, 1, "4.00")));
+        processor.init(context);
+        assertThat(processor.looksScheduled()).isEqualTo(1);
+
+        processor.process(order(6, 1, 6, "grows"));   // [10:05, 10:09): its look moves, the final one's stays
+        assertThat(processor.looksScheduled()).isEqualTo(2);
+
+        long at8 = minute(8) + GAP.toMillis();
+        processor.process(new Record<>("", new Timed.Advance<>(at8), at8));
+        MockStores.commit(context, "open");
+        assertThat(open.get("1")).as("the final one went at its look").containsExactly(session(5, 6, 2, "8.00"));
+        assertThat(context.forwarded()).isEmpty();
+    }
+
     private SessionWindowProcessor appendOnly() {
         QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
         return new SessionWindowProcessor(query, GAP.toMillis(), 0,
