@@ -33,8 +33,9 @@ public final class ExpiryQueue<K extends Comparable<? super K>> {
     /**
      * Removes and returns the oldest entry if it expires at or before {@code upTo} ({@code null}: none does). One at
      * a time: should handling one throw, the others stay queued. The one taken is gone even then (put back, it would
-     * fail again at every move of the watermark): its state is looked at again only when something puts it back, its
-     * key's next write or a start.
+     * fail again at every move of the watermark): its state is looked at again only when something puts it back (a
+     * write that moves the key's time; for the sessions, a pass over another of the customer's entries, which looks
+     * at all their sessions) or at a start.
      */
     public Entry<K> pollUpTo(long upTo) {
         return !entries.isEmpty() && entries.first().expiresAt() <= upTo ? entries.pollFirst() : null;

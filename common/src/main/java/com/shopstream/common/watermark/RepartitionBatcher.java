@@ -114,8 +114,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
             lastDestinations = EventBatches.destinations(batch.value);
         }
         // twice per commit interval, and at least every report interval (at_least_once commits every 30 s): batches
-        // form only in a backlog, where they go full long before; the timer sends what a reader left when it caught
-        // up, as soon as it made sense to before update rows were written just before each commit too
+        // form only in a backlog, where most go out full; the timer sends the rest once the reader has caught up
         long interval = CommitInterval.of(context).toMillis();
         long timer = Math.max(1, Math.min(interval / 2, runtime.reportInterval().toMillis()));
         context.schedule(Duration.ofMillis(timer), PunctuationType.WALL_CLOCK_TIME, now -> {

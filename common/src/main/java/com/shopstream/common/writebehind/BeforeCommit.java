@@ -23,7 +23,8 @@ import org.apache.kafka.streams.state.Stores;
  * first writes down what each store's record cache holds (the documented reason a cached store's writes commit with
  * the offsets of their records). The processor gets a second store, {@link #signalStore}, with a record cache over a
  * store that holds nothing ({@link CommitSignal}); {@link #changed} writes one key into that cache, once per commit
- * interval; the commit writes it down, and the store under the cache runs the hook. A full thread cache may write it
+ * interval (so does the tick of {@link #writeBeforeCommit}, to see every commit); the commit writes it down, and the
+ * store under the cache runs the hook. A full thread cache may write it
  * down earlier: the hook then runs early, which costs only speed. The rows the hook writes go to stores without a
  * record cache of their own (a cache the commit had already written down would keep them past the commit):
  * {@link #signalStore(StoreBuilder)} switches the store's off.
@@ -60,7 +61,7 @@ public final class BeforeCommit {
     /** When the task last committed, for what is written just before each commit ({@link #writeBeforeCommit}). */
     private CommitPhase phase;
     /** The punctuation of {@link #writeBeforeCommit}, cancelled by {@link #close}. */
-    private Cancellable writes;
+    private Cancellable tick;
 
     private BeforeCommit(KeyValueStore<Bytes, byte[]> signal, Runnable hook, LongSupplier clock) {
         this.signal = signal;
@@ -90,8 +91,8 @@ public final class BeforeCommit {
     }
 
     /**
-     * Runs {@code hook} before each commit of the processor's task once something changed ({@link #changed}); a
-     * processor's latest {@code init} sets it. The processor's {@code close} calls {@link #close}.
+     * Runs {@code hook} before each commit of the processor's task once something changed ({@link #changed}), or at
+     * every commit once {@link #writeBeforeCommit} ticks; a processor's latest {@code init} sets it. The processor's {@code close} calls {@link #close}.
      *
      * @param store the processor's store whose signal store ({@link #signalStore}) the processor has
      */
@@ -156,9 +157,9 @@ public final class BeforeCommit {
      * may become a standby, or be initialized again, which schedules its own).
      */
     public void close() {
-        if (writes != null) {
-            writes.cancel();
-            writes = null;
+        if (tick != null) {
+            tick.cancel();
+            tick = null;
         }
         if (signal != null && signal.isOpen()) {
             register(null);
@@ -175,18 +176,22 @@ public final class BeforeCommit {
      * @param interval the task's commit interval ({@code CommitInterval})
      */
     public void writeBeforeCommit(ProcessingContext context, Duration interval, Runnable writes) {
+        if (tick != null) {
+            throw new IllegalStateException("writes before commit are scheduled already: one call per init");
+        }
         if (signal == null) {
-            this.writes = context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, now -> writes.run());
+            tick = context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, now -> writes.run());
             return;
         }
-        long tick = Math.max(1, interval.toMillis() / 20);
-        phase = new CommitPhase(interval.toMillis(), tick);
-        this.writes = context.schedule(Duration.ofMillis(tick), PunctuationType.WALL_CLOCK_TIME, now -> {
-            if (!armed && !evicted) {
-                arm();
-            }
+        long every = Math.max(1, interval.toMillis() / 20);
+        phase = new CommitPhase(interval.toMillis(), every);
+        tick = context.schedule(Duration.ofMillis(every), PunctuationType.WALL_CLOCK_TIME, now -> {
             if (phase.writeNow(now)) {
                 writes.run();
+            }
+            // after the writes: an arm the cache writes down at once runs the hook, which should see them
+            if (!armed && !evicted) {
+                arm();
             }
         });
     }
