@@ -24,8 +24,8 @@ import org.apache.kafka.streams.state.Stores;
  * the offsets of their records). The processor gets a second store, {@link #signalStore}, with a record cache over a
  * store that holds nothing ({@link CommitSignal}); {@link #changed} writes one key into that cache, once per commit
  * interval (so does the tick of {@link #writeBeforeCommit}, to see every commit); the commit writes it down, and the
- * store under the cache runs the hook. A full thread cache may write it
- * down earlier: the hook then runs early, which costs only speed. The rows the hook writes go to stores without a
+ * store under the cache runs the hook. A full thread cache may write it down earlier: the hook then runs early, which
+ * costs only speed. The rows the hook writes go to stores without a
  * record cache of their own (a cache the commit had already written down would keep them past the commit):
  * {@link #signalStore(StoreBuilder)} switches the store's off.
  *
@@ -92,7 +92,8 @@ public final class BeforeCommit {
 
     /**
      * Runs {@code hook} before each commit of the processor's task once something changed ({@link #changed}), or at
-     * every commit once {@link #writeBeforeCommit} ticks; a processor's latest {@code init} sets it. The processor's {@code close} calls {@link #close}.
+     * every commit once {@link #writeBeforeCommit} ticks; a processor's latest {@code init} sets it. The processor's
+     * {@code close} calls {@link #close}.
      *
      * @param store the processor's store whose signal store ({@link #signalStore}) the processor has
      */

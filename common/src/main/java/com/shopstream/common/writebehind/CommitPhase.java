@@ -15,7 +15,8 @@ package com.shopstream.common.writebehind;
  * <p>The commit it sees is the start of one, and the next is timed from its end, so it writes at each tick for as
  * long as a commit takes: a key that changes at every tick gets a row at each. Expecting the next commit as far after
  * the last as the two before were apart would spare those rows, but a commit sooner than expected then misses all
- * that came since the last write, which measured worse (docs/benchmarks/log.md, 2026-12-07).
+ * that came since the last write, which measured worse (docs/benchmarks/log.md, "expecting the next commit from
+ * the gap between the last two").
  *
  * <p>While the commits are not known (none seen yet, none for two intervals, or the clock went back), it is a timer:
  * "now" once an interval has passed since the last write (the first from the first ask), as on the plain path.

@@ -137,6 +137,24 @@ class BeforeCommitTest {
     }
 
     @Test
+    void writesAreScheduledOncePerInitAndAgainOnlyAfterClose() {
+        MockProcessorContext<Object, Object> context = context(true);
+        MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
+        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
+        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+
+        // a second punctuation would never be cancelled
+        assertThatThrownBy(() -> beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> { }))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("writes before commit are scheduled already: one call per init");
+        beforeCommit.close();
+        BeforeCommit revived = BeforeCommit.of(context, "s", () -> ran.add("hook"));
+        revived.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+        assertThat(context.scheduledPunctuators()).extracting(MockProcessorContext.CapturedPunctuator::cancelled)
+                .containsExactly(true, false);
+    }
+
+    @Test
     void closingStopsTheWritesItsInitScheduled() {
         MockProcessorContext<Object, Object> context = context(true);
         MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());

@@ -54,7 +54,7 @@ class CommitPhaseTest {
         assertThat(phase.writeNow(1_095)).isTrue();
 
         assertThat(phase.writeNow(990)).isTrue();
-        assertThat(phase.writeNow(995)).as("an interval from the write at 990").isFalse();
+        assertThat(phase.writeNow(995)).as("not at once again: a timer from the write at 990").isFalse();
     }
 
     @Test

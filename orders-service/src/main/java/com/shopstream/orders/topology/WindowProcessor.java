@@ -57,7 +57,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * The retention is at least {@code size + L}, so a window is never deleted while it may still be revised.
  *
  * <p>Update rows are coalesced per commit interval, as the contract allows (and as the DSL's record cache does): a
- * window's changes since the last row are written once per commit interval, just before the task's commit (a
+ * window's changes since the last row are written about once per commit interval, just before the task's commit (a
  * {@code read_committed} reader sees nothing sooner; {@code BeforeCommit#writeBeforeCommit}), and before any window
  * is made final (so a window's last update precedes its final row). They are kept in memory only: after a
  * restart, the first rows written are those of every open window, so a change whose row a crash lost (its commit

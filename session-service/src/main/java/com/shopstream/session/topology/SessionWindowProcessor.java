@@ -36,9 +36,9 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * partition admitted but whose interval the query's watermark had already made final — only possible while its
  * partition was idle — goes to the late topic with the cause {@code idle-partition}.
  *
- * <p>Update rows are coalesced per commit interval, as the contract allows: a session's newest row is written once
- * per commit interval, just before the task's commit ({@code BeforeCommit#writeBeforeCommit}), and before its final
- * row. A merge's rows are not held: the tombstones of the absorbed sessions and the merged session's row go at once,
+ * <p>Update rows are coalesced per commit interval, as the contract allows: a session's newest row is written about
+ * once per commit interval, just before the task's commit ({@code BeforeCommit#writeBeforeCommit}), and before its
+ * final row. A merge's rows are not held: the tombstones of the absorbed sessions and the merged session's row go at once,
  * together, because a tombstone is never written again after a crash, and a table read from the topic should not
  * lose the absorbed sessions without getting the merged one. A task that stops drops the rows it holds (its store
  * has the sessions), so after a start on a store that has sessions, the first rows written are those of every open

@@ -24,8 +24,8 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * has a way out. Quiet is measured by the watermark (default) or by the wall clock.
  *
  * <p>Every order changes the value; the rows are coalesced per commit interval, as the contract allows: a customer's
- * newest value is written at most once per commit interval, just before the task's commit, and before its timed-out
- * row. A task that stops drops the rows it holds (its store has the values), so after a start on a store that has
+ * newest value is written about once per commit interval, just before the task's commit (at each tick while a
+ * commit lasts: {@code CommitPhase}), and before its timed-out row. A task that stops drops the rows it holds (its store has the values), so after a start on a store that has
  * streaks, the first rows written are every customer's.
  *
  * <p>Event-time timeouts are checked whenever the query's watermark (the oldest of every orders partition's) moves,
