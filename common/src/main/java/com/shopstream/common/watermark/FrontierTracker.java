@@ -2,6 +2,7 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.streams.Punctuations;
 import com.shopstream.eventtime.BrokerClock;
 import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
@@ -28,6 +29,7 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
 
     private static final Duration PROGRESS_REFRESH = Duration.ofSeconds(1);
 
+    private final Punctuations punctuations = new Punctuations();
     private final FrontierStep step;
     private ProcessorContext<String, Timed<V>> context;
     private InputClocks clocks;
@@ -64,9 +66,9 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
             progress.forEach(p -> p.frontier(taskId, lastAdvance));
         }
         // what progress shows of each partition also changes without a record (an end offset moved): look again
-        context.schedule(PROGRESS_REFRESH, PunctuationType.WALL_CLOCK_TIME, now -> publishStates());
+        punctuations.schedule(context, PROGRESS_REFRESH, PunctuationType.WALL_CLOCK_TIME, now -> publishStates());
         // end offsets read since may let it move while no record comes
-        context.schedule(runtime.reportInterval(), PunctuationType.WALL_CLOCK_TIME, now -> advance(null));
+        punctuations.schedule(context, runtime.reportInterval(), PunctuationType.WALL_CLOCK_TIME, now -> advance(null));
     }
 
     /** The input partition a record speaks for, or {@code null} for a partial (stamped with an event time). */
@@ -152,6 +154,7 @@ final class FrontierTracker<V> implements Processor<String, Timed<V>, String, Ti
 
     @Override
     public void close() {
+        punctuations.cancelAll();
         if (store != null) {
             store.close();
         }

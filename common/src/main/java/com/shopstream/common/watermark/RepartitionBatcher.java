@@ -2,6 +2,7 @@ package com.shopstream.common.watermark;
 
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.streams.CommitInterval;
+import com.shopstream.common.streams.Punctuations;
 import com.shopstream.common.writebehind.BeforeCommit;
 import com.shopstream.eventtime.InputPartition;
 import java.time.Duration;
@@ -53,6 +54,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
      */
     static final int MAX_BYTES = 256 * 1024;
 
+    private final Punctuations punctuations = new Punctuations();
     private final RepartitionBatching batching;
     private final Class<V> type;
     private final Integer partitions;
@@ -117,7 +119,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
         // form only in a backlog, where most go out full; the timer sends the rest once the reader has caught up
         long interval = CommitInterval.of(context).toMillis();
         long timer = Math.max(1, Math.min(interval / 2, runtime.reportInterval().toMillis()));
-        context.schedule(Duration.ofMillis(timer), PunctuationType.WALL_CLOCK_TIME, now -> {
+        punctuations.schedule(context, Duration.ofMillis(timer), PunctuationType.WALL_CLOCK_TIME, now -> {
             behind.clear();
             sendAll();
         });
@@ -165,6 +167,7 @@ final class RepartitionBatcher<V extends ShopEvent> implements Processor<String,
 
     @Override
     public void close() {
+        punctuations.cancelAll();
         if (beforeCommit != null) {
             beforeCommit.close();
         }

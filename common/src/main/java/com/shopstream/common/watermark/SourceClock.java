@@ -5,6 +5,7 @@ import com.shopstream.common.json.EventReader;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.progress.QueryProgress;
 import com.shopstream.common.progress.ProgressRegistry;
+import com.shopstream.common.streams.Punctuations;
 import com.shopstream.common.time.BrokerTimeExtractor;
 import com.shopstream.eventtime.BrokerClock;
 import com.shopstream.eventtime.FutureBound;
@@ -57,6 +58,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
     /** The key of reports and advances: they are for every key. */
     static final String NO_KEY = "";
 
+    private final Punctuations punctuations = new Punctuations();
     private final SourceStep step;
     private BrokerClock brokerClock;
     private static final long OFFSET_SAMPLE_EVERY_NANOS = 100_000_000;
@@ -112,7 +114,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
         this.idle = new IdleDetector(runtime.idleTimeout().toMillis());
         publishClocks();
         Duration interval = runtime.reportInterval();
-        context.schedule(interval, PunctuationType.WALL_CLOCK_TIME, this::punctuate);
+        punctuations.schedule(context, interval, PunctuationType.WALL_CLOCK_TIME, this::punctuate);
     }
 
     @Override
@@ -272,6 +274,7 @@ final class SourceClock<V extends ShopEvent> implements Processor<String, V, Str
 
     @Override
     public void close() {
+        punctuations.cancelAll();
         if (store != null) {
             store.close();
         }

@@ -5,6 +5,7 @@ import com.shopstream.common.model.EnrichedOrder;
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.ShopEvent;
 import com.shopstream.common.progress.LookupNote;
+import com.shopstream.common.streams.Punctuations;
 import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.EventTimeRuntime;
 import com.shopstream.common.watermark.EventTimeSteps;
@@ -61,6 +62,7 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
     private static final int RELEASE_CHUNK = 1_000;
     private static final TimedSerde<ShopEvent> HELD = new TimedSerde<>(ShopEvent.class);
 
+    private final Punctuations punctuations = new Punctuations();
     private final CustomerEnrichment.StoreNames names;
     private final long historyRetention;
     private final boolean reports;
@@ -96,9 +98,14 @@ final class CustomerEnrichmentProcessor extends EventTimeOperator<ShopEvent, Str
         reported = InputClocks.NONE;
         if (reports) {
             // a report the partition count was not known for yet, or the last one a restart may have lost
-            context.schedule(EventTimeRuntime.from(context.appConfigs()).reportInterval(),
+            punctuations.schedule(context, EventTimeRuntime.from(context.appConfigs()).reportInterval(),
                     PunctuationType.WALL_CLOCK_TIME, now -> report(Math.max(0, context.currentStreamTimeMs())));
         }
+    }
+
+    @Override
+    public void close() {
+        punctuations.cancelAll();
     }
 
     @Override

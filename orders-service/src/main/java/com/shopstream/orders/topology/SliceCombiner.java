@@ -2,6 +2,7 @@ package com.shopstream.orders.topology;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.streams.CommitInterval;
+import com.shopstream.common.streams.Punctuations;
 import com.shopstream.common.watermark.EventTimeSteps;
 import com.shopstream.common.watermark.RepartitionTarget;
 import com.shopstream.common.watermark.Timed;
@@ -84,6 +85,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
     /** The key of the {@link IdleRisk} in the store (the partials' rows start with {@link OpenSlices#PARTIAL}). */
     private static final Bytes CONTROL_KEY = Bytes.wrap(new byte[] {0});
 
+    private final Punctuations punctuations = new Punctuations();
     private final WindowSlices slices;
     private final Function<Order, String> groupOf;
     private final boolean combines;
@@ -147,7 +149,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
             // and its windows' rows go just before their next one, so an order waits for two commits, no timer
             beforeCommit.writeBeforeCommit(context, CommitInterval.of(context), this::sendAll);
         } else {
-            context.schedule(APPEND_ONLY_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> sendAll());
+            punctuations.schedule(context, APPEND_ONLY_INTERVAL, PunctuationType.WALL_CLOCK_TIME, now -> sendAll());
         }
     }
 
@@ -290,6 +292,7 @@ final class SliceCombiner implements Processor<String, Timed<Order>, String, Tim
 
     @Override
     public void close() {
+        punctuations.cancelAll();
         if (beforeCommit != null) {
             beforeCommit.close();
         }

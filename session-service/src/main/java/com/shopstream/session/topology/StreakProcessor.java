@@ -4,6 +4,7 @@ import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
 import com.shopstream.common.streams.CommitInterval;
 import com.shopstream.common.streams.PendingUpdateRows;
+import com.shopstream.common.streams.Punctuations;
 import com.shopstream.common.watermark.EventTimeOperator;
 import com.shopstream.common.watermark.ExpiryQueue;
 import com.shopstream.common.watermark.Timed;
@@ -39,6 +40,7 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  */
 final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdate> {
 
+    private final Punctuations punctuations = new Punctuations();
     private final BigDecimal threshold;
     private final long timeout;
     private final StreakClock clock;
@@ -67,7 +69,7 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
         this.expiries.clear();
         this.streaks = KeyValueState.of(context, stateStore);
         if (clock == StreakClock.WALL_CLOCK) {
-            context.schedule(checkInterval, PunctuationType.WALL_CLOCK_TIME, now -> timeOut(now, now));
+            punctuations.schedule(context, checkInterval, PunctuationType.WALL_CLOCK_TIME, now -> timeOut(now, now));
         }
         boolean storeEmpty = true;
         try (KeyValueIterator<String, StreakState> all = streaks.all()) {
@@ -155,6 +157,7 @@ final class StreakProcessor extends EventTimeOperator<Order, String, StreakUpdat
 
     @Override
     public void close() {
+        punctuations.cancelAll();
         if (streaks != null) {
             streaks.close();
         }
