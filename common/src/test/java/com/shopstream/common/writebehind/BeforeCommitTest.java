@@ -91,8 +91,7 @@ class BeforeCommitTest {
     void heldWritesGoJustBeforeTheCommitThatFollowsTheLastOneSeen() {
         MockProcessorContext<Object, Object> context = context(true);
         MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
-        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
-        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+        BeforeCommit beforeCommit = writingBeforeCommit(context);
         MockProcessorContext.CapturedPunctuator tick = context.scheduledPunctuators().get(0);
         assertThat(tick.getInterval()).isEqualTo(Duration.ofMillis(5));
         assertThat(tick.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
@@ -120,8 +119,7 @@ class BeforeCommitTest {
         MockProcessorContext<Object, Object> context = context(true);
         MockStores.add(context, Stores.keyValueStoreBuilder(new CommitSignal.Supplier(BeforeCommit.signalName("s"),
                 true), Serdes.Bytes(), Serdes.ByteArray()).withCachingDisabled().withLoggingDisabled());
-        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
-        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+        BeforeCommit beforeCommit = writingBeforeCommit(context);
         MockProcessorContext.CapturedPunctuator tick = context.scheduledPunctuators().get(0);
 
         context.setCurrentSystemTimeMs(1_000);
@@ -140,16 +138,14 @@ class BeforeCommitTest {
     void writesAreScheduledOncePerInitAndAgainOnlyAfterClose() {
         MockProcessorContext<Object, Object> context = context(true);
         MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
-        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
-        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+        BeforeCommit beforeCommit = writingBeforeCommit(context);
 
         // a second punctuation would never be cancelled
         assertThatThrownBy(() -> beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> { }))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("writes before commit are scheduled already: one call per init");
         beforeCommit.close();
-        BeforeCommit revived = BeforeCommit.of(context, "s", () -> ran.add("hook"));
-        revived.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+        writingBeforeCommit(context);   // the processor's init, once more
         assertThat(context.scheduledPunctuators()).extracting(MockProcessorContext.CapturedPunctuator::cancelled)
                 .containsExactly(true, false);
     }
@@ -158,8 +154,7 @@ class BeforeCommitTest {
     void closingStopsTheWritesItsInitScheduled() {
         MockProcessorContext<Object, Object> context = context(true);
         MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
-        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
-        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+        BeforeCommit beforeCommit = writingBeforeCommit(context);
 
         beforeCommit.close();
 
@@ -170,8 +165,7 @@ class BeforeCommitTest {
     @Test
     void onThePlainPathHeldWritesGoEveryInterval() {
         MockProcessorContext<Object, Object> context = context(false);
-        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
-        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+        BeforeCommit beforeCommit = writingBeforeCommit(context);
         MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
 
         // the hook runs at each change there, so it tells nothing of the commits
@@ -179,6 +173,16 @@ class BeforeCommitTest {
         timer.getPunctuator().punctuate(1_000);
         assertThat(timer.getInterval()).isEqualTo(Duration.ofMillis(100));
         assertThat(ran).containsExactly("hook", "writes");
+    }
+
+    /**
+     * The {@link BeforeCommit} of store {@code s} as a processor's {@code init} sets it up: its hook adds "hook" to
+     * {@link #ran}, and its writes before each commit of a 100 ms interval add "writes".
+     */
+    private BeforeCommit writingBeforeCommit(MockProcessorContext<Object, Object> context) {
+        BeforeCommit beforeCommit = BeforeCommit.of(context, "s", () -> ran.add("hook"));
+        beforeCommit.writeBeforeCommit(context, Duration.ofMillis(100), () -> ran.add("writes"));
+        return beforeCommit;
     }
 
     @Test

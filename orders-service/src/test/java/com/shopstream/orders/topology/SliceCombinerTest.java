@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
+import com.shopstream.common.testing.CommitTicks;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.EventTimeRuntime;
@@ -181,7 +182,7 @@ class SliceCombinerTest {
         sent();
 
         MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
-        long commitInterval = Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
+        long commitInterval = CommitTicks.commitInterval(context);
         assertThat(timer.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
         assertThat(timer.getInterval()).as("a twentieth of the interval").isEqualTo(Duration.ofMillis(
                 commitInterval / 20));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.WindowResult;
+import com.shopstream.common.testing.CommitTicks;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.Timed;
@@ -59,13 +60,13 @@ class WindowProcessorRestartTest {
         assertThat(context.forwarded()).isEmpty();
         CapturedPunctuator commit = context.scheduledPunctuators().get(0);
         assertThat(commit.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
-        oneInterval(commit);
+        CommitTicks.oneInterval(context, commit);
 
         assertThat(context.forwarded()).<WindowOutput>extracting(forwarded -> forwarded.record().value())
                 .containsExactly(new WindowOutput.Update(new WindowResult(TEN, TEN.plus(FIVE), 2,
                         new BigDecimal("3.50"))));
         context.resetForwards();
-        commit.getPunctuator().punctuate(2 * commitInterval());
+        commit.getPunctuator().punctuate(2 * CommitTicks.commitInterval(context));
         assertThat(context.forwarded()).isEmpty();
     }
 
@@ -125,18 +126,6 @@ class WindowProcessorRestartTest {
                         new WindowOutput.Final(new WindowResult(TEN, TEN.plus(FIVE), 3, new BigDecimal("4.50"), 3)));
     }
 
-    /**
-     * The update rows' punctuator asked at 0 and a commit interval later: no commit seen (this context has no
-     * record cache that would run the hook), it writes an interval after it was first asked.
-     */
-    private void oneInterval(CapturedPunctuator rows) {
-        rows.getPunctuator().punctuate(0);
-        rows.getPunctuator().punctuate(commitInterval());
-    }
-
-    private long commitInterval() {
-        return Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
-    }
 
     /** An order of 2026-01-22 at {@code time}, of the one group {@code all}, from partition 0. */
     static Record<String, Timed<Order>> order(long id, String time, String amount) {
@@ -150,7 +139,7 @@ class WindowProcessorRestartTest {
     void aRevivedTaskWritesEveryOpenWindowAgainForTheSameProcessor() {
         windows.put(WindowKeys.key(TEN.toEpochMilli(), "all"), new WindowAggregate(1, new BigDecimal("1.00")));
         processor.init(context);
-        oneInterval(context.scheduledPunctuators().get(0));
+        CommitTicks.oneInterval(context, context.scheduledPunctuators().get(0));
         assertThat(context.forwarded()).hasSize(1);
 
         // the transaction that carried that row aborted: Kafka Streams suspends the task (closing its processors)
@@ -159,7 +148,7 @@ class WindowProcessorRestartTest {
         processor.close();
         processor.init(context);
         assertThat(context.scheduledPunctuators().get(0).cancelled()).as("the closed one's").isTrue();
-        oneInterval(context.scheduledPunctuators().get(1));   // the one this init scheduled
+        CommitTicks.oneInterval(context, context.scheduledPunctuators().get(1));   // the one this init scheduled
 
         assertThat(context.forwarded()).hasSize(1);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.SessionResult;
+import com.shopstream.common.testing.CommitTicks;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.Timed;
@@ -60,12 +61,12 @@ class SessionWindowProcessorRestartTest {
         assertThat(context.forwarded()).isEmpty();
         CapturedPunctuator commit = context.scheduledPunctuators().get(0);
         assertThat(commit.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
-        oneInterval(commit);
+        CommitTicks.oneInterval(context, commit);
 
         assertThat(updates()).containsExactly(
                 result(1, 0, 1, 1, "2.00"), result(1, 10, 11, 2, "5.50"), result(2, 2, 2, 1, "1.25"));
         context.resetForwards();
-        commit.getPunctuator().punctuate(2 * commitInterval());
+        commit.getPunctuator().punctuate(2 * CommitTicks.commitInterval(context));
         assertThat(context.forwarded()).isEmpty();
     }
 
@@ -73,7 +74,7 @@ class SessionWindowProcessorRestartTest {
     void aRevivedTaskWritesTheSessionsItsStoreHasNotTheRowsItHeldBefore() {
         open.put("1", List.of(session(0, 1, 1, "2.00")));
         processor.init(context);
-        oneInterval(context.scheduledPunctuators().get(0));
+        CommitTicks.oneInterval(context, context.scheduledPunctuators().get(0));
         assertThat(updates()).containsExactly(result(1, 0, 1, 1, "2.00"));
         context.resetForwards();
         Order order = new Order(7, 2, new BigDecimal("4.00"), Instant.ofEpochMilli(minute(3)));
@@ -89,7 +90,7 @@ class SessionWindowProcessorRestartTest {
         open.delete("2");
         processor.init(context);
         assertThat(context.scheduledPunctuators().get(0).cancelled()).as("the closed one's").isTrue();
-        oneInterval(context.scheduledPunctuators().get(1));   // the one this init scheduled
+        CommitTicks.oneInterval(context, context.scheduledPunctuators().get(1));   // the one this init scheduled
 
         assertThat(updates()).as("the store's session again, not the held row of the aborted one")
                 .containsExactly(result(1, 0, 1, 1, "2.00"));
@@ -102,7 +103,7 @@ class SessionWindowProcessorRestartTest {
         processor.process(order(8, 1, 3, "trace-b"));   // grows the same session: its row replaces the held one
         assertThat(context.forwarded()).as("held until the commit interval").isEmpty();
 
-        oneInterval(context.scheduledPunctuators().get(0));
+        CommitTicks.oneInterval(context, context.scheduledPunctuators().get(0));
 
         assertThat(context.forwarded()).hasSize(1);
         Record<? extends String, ? extends SessionChange> row = context.forwarded().get(0).record();
@@ -195,10 +196,7 @@ class SessionWindowProcessorRestartTest {
 
     @Test
     void withAnAllowedLatenessAFinalSessionFromBeforeAStartIsRevisedAndGoesAtItsEndPlusGapPlusTheLateness() {
-        Duration lateness = Duration.ofMinutes(2);
-        QueryLateness query = new QueryLateness("customer-sessions", GAP, new SessionLateness(GAP, lateness));
-        SessionWindowProcessor processor = new SessionWindowProcessor(query, GAP.toMillis(), lateness.toMillis(),
-                new SessionWindowProcessor.SessionStores("open", "frontier"), false);
+        SessionWindowProcessor processor = appendOnly(Duration.ofMinutes(2));
         // [10:00, 10:04), two orders, final before the stop (revision 1): kept until the watermark reaches 10:09
         open.put("1", List.of(new OpenSession(minute(0), minute(1), 2, new BigDecimal("2.00"), 1, true, true)));
         processor.init(context);
@@ -227,10 +225,7 @@ class SessionWindowProcessorRestartTest {
 
     @Test
     void aSessionSharingTheLookOfOneAMergeAbsorbsIsStillLookedAtThen() {
-        Duration lateness = Duration.ofMinutes(2);
-        QueryLateness query = new QueryLateness("customer-sessions", GAP, new SessionLateness(GAP, lateness));
-        SessionWindowProcessor processor = new SessionWindowProcessor(query, GAP.toMillis(), lateness.toMillis(),
-                new SessionWindowProcessor.SessionStores("open", "frontier"), false);
+        SessionWindowProcessor processor = appendOnly(Duration.ofMinutes(2));
         // [10:00, 10:03), final, kept until 10:08; [10:05, 10:08), open, final at 10:08: one look for both
         OpenSession finalOne = new OpenSession(minute(0), minute(0), 1, new BigDecimal("4.00"), 1, true, true);
         open.put("1", List.of(finalOne, session(5, 5, 1, "4.00")));
@@ -253,6 +248,13 @@ class SessionWindowProcessorRestartTest {
                 new SessionWindowProcessor.SessionStores("open", "frontier"), false);
     }
 
+    /** An append-mode processor whose query allows {@code lateness} after a session's end plus the gap. */
+    private SessionWindowProcessor appendOnly(Duration lateness) {
+        QueryLateness query = new QueryLateness("customer-sessions", GAP, new SessionLateness(GAP, lateness));
+        return new SessionWindowProcessor(query, GAP.toMillis(), lateness.toMillis(),
+                new SessionWindowProcessor.SessionStores("open", "frontier"), false);
+    }
+
     private static Record<String, Timed<Order>> order(long orderId, long customer, int minute, String trace) {
         Order order = new Order(orderId, customer, new BigDecimal("4.00"), Instant.ofEpochMilli(minute(minute)));
         Record<String, Timed<Order>> record = new Record<>(Long.toString(customer), new Timed.Event<>(order,
@@ -261,18 +263,6 @@ class SessionWindowProcessorRestartTest {
         return record;
     }
 
-    /**
-     * The update rows' punctuator asked at 0 and a commit interval later: no commit seen, it writes an interval after
-     * it was first asked.
-     */
-    private void oneInterval(CapturedPunctuator rows) {
-        rows.getPunctuator().punctuate(0);
-        rows.getPunctuator().punctuate(commitInterval());
-    }
-
-    private long commitInterval() {
-        return Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
-    }
 
     private List<SessionResult> updates() {
         return context.forwarded().stream()

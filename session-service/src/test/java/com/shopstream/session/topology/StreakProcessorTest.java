@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.model.StreakUpdate;
+import com.shopstream.common.testing.CommitTicks;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.common.watermark.Timed;
@@ -237,6 +238,17 @@ class StreakProcessorTest {
         assertThat(stored("2")).isNotNull();
     }
 
+    @Test
+    void closingCancelsTheWallClockTimeoutsAndTheUpdateRows() {
+        start(StreakClock.WALL_CLOCK);
+        assertThat(context.scheduledPunctuators()).hasSize(2);
+
+        processor.close();
+
+        // its task may be resumed or revived, which initializes this processor again and schedules anew
+        assertThat(context.scheduledPunctuators()).allMatch(CapturedPunctuator::cancelled);
+    }
+
     private void start(StreakClock clock) {
         context = new MockProcessorContext<>(TestStreams.forDriver("session-service").properties());
         context.setCurrentSystemTimeMs(0);
@@ -256,13 +268,13 @@ class StreakProcessorTest {
         processor.process(new Record<>("", new Timed.Advance<>(frontier), ts.toEpochMilli()));
     }
 
-    /** The wall-clock timeouts' punctuator. */
     /** What the store holds for {@code customer} after the task's commit (the processor writes just before it). */
     private StreakState stored(String customer) {
         MockStores.commit(context, "state");
         return state.get(customer);
     }
 
+    /** Runs the wall-clock timeouts' punctuator now. */
     private void punctuate() {
         CapturedPunctuator punctuator = context.scheduledPunctuators().get(0);
         assertThat(punctuator.getInterval()).isEqualTo(CHECK_INTERVAL);
@@ -282,13 +294,9 @@ class StreakProcessorTest {
         long now = context.currentSystemTimeMs();
         MockStores.commit(context, "state");
         int forwarded = context.forwarded().size();
-        rows.get(0).getPunctuator().punctuate(now + commitInterval().toMillis() / 2);
+        rows.get(0).getPunctuator().punctuate(now + CommitTicks.commitInterval(context) / 2);
         assertThat(context.forwarded()).as("half an interval after the commit").hasSize(forwarded);
-        rows.get(0).getPunctuator().punctuate(now + commitInterval().toMillis());
-    }
-
-    private Duration commitInterval() {
-        return Duration.ofMillis(Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms"))));
+        rows.get(0).getPunctuator().punctuate(now + CommitTicks.commitInterval(context));
     }
 
     private List<String> updates() {
