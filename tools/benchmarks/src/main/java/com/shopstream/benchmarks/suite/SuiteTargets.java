@@ -32,6 +32,8 @@ final class SuiteTargets {
         return switch (name) {
             case "spark-5m" -> peer(name, "spark: 5m window, all orders (append)", "window-5m", options, topics,
                     bootstrap, tag);
+            case "spark-10m-every-5m" -> peer(name, "spark: 10m window every 5m, all orders (append)",
+                    "window-10m-every-5m", options, topics, bootstrap, tag);
             case "spark-5m-by-customer" -> peer(name, "spark: 5m window per customer (append)",
                     "window-5m-by-customer", options, topics, bootstrap, tag);
             case "spark-sessions" -> peer(name, "spark: 3m session windows per customer (append)", "sessions",
@@ -74,6 +76,11 @@ final class SuiteTargets {
                     List.of(topics.orders()), List.of(orders), bootstrap, options, jvmOptions, null, null);
             case "orders-5m" -> fiveMinutes("orders-5m", "orders-service (5m append)", false, List.of(), topics,
                     tag, orders, bootstrap, options, jvmOptions);
+            // the hopping window against Spark's (no baseline: plain's is a tumbling window)
+            case "orders-10m-every-5m" -> service("orders-10m-every-5m", null,
+                    "orders-service (10m every 5m append)", "orders-service", tag, List.of(topics.orders()),
+                    windowQuery("orders-per-10m-every-5m", "10m", "5m", HOPPING_OUTPUT, orders), bootstrap, options,
+                    jvmOptions, "spark-10m-every-5m", HOPPING_OUTPUT);
             case "orders-5m-by-customer" -> fiveMinutes("orders-5m-by-customer",
                     "orders-service (5m per customer, append)", true, List.of(), topics, tag, orders, bootstrap,
                     options, jvmOptions);
@@ -141,17 +148,26 @@ final class SuiteTargets {
                                              SuiteOptions options, List<String> jvmOptions) {
         String query = perCustomer ? "orders-per-5m-by-customer" : "orders-per-5m";
         String output = perCustomer ? topics.byCustomerFinal() : "orders-per-5m-final";
-        List<String> settings = new ArrayList<>(List.of(orders,
-                "--shopstream.orders.queries[0].name=" + query,
-                "--shopstream.orders.queries[0].size=5m",
-                "--shopstream.orders.queries[0].grace=3m",
-                "--shopstream.orders.queries[0].final-topic=" + output));
+        List<String> settings = new ArrayList<>(windowQuery(query, "5m", "5m", output, orders));
         if (perCustomer) {
             settings.add("--shopstream.orders.queries[0].group-by=customer_id");
         }
         settings.addAll(extra);
         return service(run, "plain", row, "orders-service", tag, List.of(topics.orders()), settings, bootstrap,
                 options, jvmOptions, perCustomer ? "spark-5m-by-customer" : "spark-5m", output);
+    }
+
+    private static final String HOPPING_OUTPUT = "orders-per-10m-every-5m-final";
+
+    /** The settings of orders-service's one window query in append mode, with the contract's 3-minute delay. */
+    private static List<String> windowQuery(String name, String size, String advance, String finalTopic,
+                                            String orders) {
+        return List.of(orders,
+                "--shopstream.orders.queries[0].name=" + name,
+                "--shopstream.orders.queries[0].size=" + size,
+                "--shopstream.orders.queries[0].advance=" + advance,
+                "--shopstream.orders.queries[0].grace=3m",
+                "--shopstream.orders.queries[0].final-topic=" + finalTopic);
     }
 
     private static BaselineTarget baseline(String run, String row, PlainQuery query, List<String> inputs,
