@@ -2,7 +2,10 @@ package com.shopstream.common.watermark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 class ExpiryQueueTest {
@@ -53,5 +56,56 @@ class ExpiryQueueTest {
         queue.add(20, "2");
         queue.clear();
         assertThat(queue.removeUpTo(Long.MAX_VALUE)).isEqualTo(List.of());
+    }
+
+    @Test
+    void anEntryRemovedAndAddedAgainBeforeItsTimeIsPolledOnce() {
+        queue.add(10, "1");
+        queue.add(20, "2");
+        queue.remove(10, "1");
+        assertThat(queue.size()).isEqualTo(1);
+        assertThat(queue.pollUpTo(15)).as("removed: passed over").isNull();
+
+        queue.add(30, "3");
+        queue.remove(30, "3");
+        queue.add(30, "3");
+        assertThat(queue.size()).isEqualTo(2);
+        assertThat(queue.removeUpTo(Long.MAX_VALUE)).containsExactly(new ExpiryQueue.Entry<>(20, "2"),
+                new ExpiryQueue.Entry<>(30, "3"));
+        assertThat(queue.size()).isZero();
+    }
+
+    /**
+     * The sessions' use, at random (seeded): entries added ahead of a rising watermark, many moved later (a removal
+     * and an addition), polled as the watermark passes them. Every poll and size is what a sorted set of the entries
+     * gives.
+     */
+    @Test
+    void givesWhatASortedSetOfItsEntriesGives() {
+        Random random = new Random(46);
+        TreeSet<ExpiryQueue.Entry<String>> model = new TreeSet<>();
+        List<ExpiryQueue.Entry<String>> added = new ArrayList<>();
+        long watermark = 0;
+        for (int step = 0; step < 200_000; step++) {
+            int action = random.nextInt(10);
+            if (action < 5) {
+                ExpiryQueue.Entry<String> entry = new ExpiryQueue.Entry<>(watermark + random.nextInt(500),
+                        Integer.toString(random.nextInt(300)));
+                queue.add(entry.expiresAt(), entry.key());
+                model.add(entry);
+                added.add(entry);
+            } else if (action < 8 && !added.isEmpty()) {
+                ExpiryQueue.Entry<String> entry = added.get(random.nextInt(added.size()));
+                queue.remove(entry.expiresAt(), entry.key());
+                model.remove(entry);
+            } else {
+                watermark += random.nextInt(20);
+                ExpiryQueue.Entry<String> expected = !model.isEmpty() && model.first().expiresAt() <= watermark
+                        ? model.pollFirst() : null;
+                assertThat(queue.pollUpTo(watermark)).as("step %d", step).isEqualTo(expected);
+            }
+            assertThat(queue.size()).as("step %d", step).isEqualTo(model.size());
+        }
+        assertThat(queue.removeUpTo(Long.MAX_VALUE)).containsExactlyElementsOf(model);
     }
 }
