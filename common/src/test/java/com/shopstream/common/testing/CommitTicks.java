@@ -1,6 +1,6 @@
 package com.shopstream.common.testing;
 
-import com.shopstream.common.streams.CommitInterval;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.MockProcessorContext.CapturedPunctuator;
 
@@ -10,9 +10,9 @@ public final class CommitTicks {
     private CommitTicks() {
     }
 
-    /** {@code commit.interval.ms} as the processor reads it from the context's configs, in milliseconds. */
+    /** {@code commit.interval.ms} of the context's configs, in milliseconds (read here, not as the code under test). */
     public static long commitInterval(MockProcessorContext<?, ?> context) {
-        return CommitInterval.of(context).toMillis();
+        return Long.parseLong(String.valueOf(context.appConfigs().get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)));
     }
 
     /**

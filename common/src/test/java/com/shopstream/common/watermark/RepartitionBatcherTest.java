@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.shopstream.common.model.Order;
 import com.shopstream.common.streams.StateStoreKind;
+import com.shopstream.common.testing.CommitTicks;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
 import com.shopstream.eventtime.InputClocks;
@@ -107,7 +108,7 @@ class RepartitionBatcherTest {
         batcher.process(event(4, keyFor(0), ORDERS_0, 3, "10:08:00", "10:08:30", new RecordHeaders()));
         MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
         assertThat(timer.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
-        long commitInterval = Long.parseLong(String.valueOf(context.appConfigs().get("commit.interval.ms")));
+        long commitInterval = CommitTicks.commitInterval(context);
         long reportInterval = TestStreams.forDriver("orders-service").eventTime().reportInterval().toMillis();
         assertThat(timer.getInterval()).isEqualTo(Duration.ofMillis(Math.min(commitInterval / 2, reportInterval)));
         timer.getPunctuator().punctuate(0);

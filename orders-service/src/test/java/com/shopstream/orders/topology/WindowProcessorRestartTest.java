@@ -126,7 +126,6 @@ class WindowProcessorRestartTest {
                         new WindowOutput.Final(new WindowResult(TEN, TEN.plus(FIVE), 3, new BigDecimal("4.50"), 3)));
     }
 
-
     /** An order of 2026-01-22 at {@code time}, of the one group {@code all}, from partition 0. */
     static Record<String, Timed<Order>> order(long id, String time, String amount) {
         Instant at = Instant.parse("2026-01-22T" + time + "Z");

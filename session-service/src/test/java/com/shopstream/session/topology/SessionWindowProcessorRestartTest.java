@@ -243,9 +243,7 @@ class SessionWindowProcessorRestartTest {
     }
 
     private SessionWindowProcessor appendOnly() {
-        QueryLateness query = new QueryLateness("customer-sessions", Duration.ofMinutes(3), new SessionLateness(GAP));
-        return new SessionWindowProcessor(query, GAP.toMillis(), 0,
-                new SessionWindowProcessor.SessionStores("open", "frontier"), false);
+        return appendOnly(Duration.ZERO);
     }
 
     /** An append-mode processor whose query allows {@code lateness} after a session's end plus the gap. */
@@ -262,7 +260,6 @@ class SessionWindowProcessorRestartTest {
         record.headers().add("trace", trace.getBytes());
         return record;
     }
-
 
     private List<SessionResult> updates() {
         return context.forwarded().stream()
