@@ -11,7 +11,8 @@ import java.util.List;
  * Streams baseline per service, and each service configured as the contract runs it, compared with its own baseline.
  * {@code orders-5m} is orders-service with only the query the {@code plain} baseline runs (5-minute tumbling, append
  * mode), the like-for-like comparison; {@code orders} runs the contract's two queries in both modes (both are compared
- * with {@code plain}); {@code orders-5m-by-customer} is the same window per customer; {@code sessions-append} is
+ * with {@code plain}); {@code orders-5m-by-customer} is the same window per customer, {@code orders-10m-every-5m}
+ * a 10-minute window every 5 minutes over all orders (compared with Spark only); {@code sessions-append} is
  * session-service with its sessions in append mode only, Spark's session query. The Spark peer's runs
  * ({@code spark-...}) run the same queries in Spark; the runs of the same query name them and count their output rows.
  */
@@ -79,7 +80,7 @@ final class SuiteTargets {
             // the hopping window against Spark's (no baseline: plain's is a tumbling window)
             case "orders-10m-every-5m" -> service("orders-10m-every-5m", null,
                     "orders-service (10m every 5m append)", "orders-service", tag, List.of(topics.orders()),
-                    windowQuery("orders-per-10m-every-5m", "10m", "5m", HOPPING_OUTPUT, orders), bootstrap, options,
+                    hopping("orders-per-10m-every-5m", "10m", "5m", HOPPING_OUTPUT, orders), bootstrap, options,
                     jvmOptions, "spark-10m-every-5m", HOPPING_OUTPUT);
             case "orders-5m-by-customer" -> fiveMinutes("orders-5m-by-customer",
                     "orders-service (5m per customer, append)", true, List.of(), topics, tag, orders, bootstrap,
@@ -148,7 +149,7 @@ final class SuiteTargets {
                                              SuiteOptions options, List<String> jvmOptions) {
         String query = perCustomer ? "orders-per-5m-by-customer" : "orders-per-5m";
         String output = perCustomer ? topics.byCustomerFinal() : "orders-per-5m-final";
-        List<String> settings = new ArrayList<>(windowQuery(query, "5m", "5m", output, orders));
+        List<String> settings = new ArrayList<>(windowQuery(query, "5m", output, orders));
         if (perCustomer) {
             settings.add("--shopstream.orders.queries[0].group-by=customer_id");
         }
@@ -159,15 +160,23 @@ final class SuiteTargets {
 
     private static final String HOPPING_OUTPUT = "orders-per-10m-every-5m-final";
 
-    /** The settings of orders-service's one window query in append mode, with the contract's 3-minute delay. */
-    private static List<String> windowQuery(String name, String size, String advance, String finalTopic,
-                                            String orders) {
+    /**
+     * The settings of orders-service's one tumbling window query in append mode. Its delay is written out: it is the
+     * Spark peer's (3 minutes), whatever orders-service's default becomes.
+     */
+    private static List<String> windowQuery(String name, String size, String finalTopic, String orders) {
         return List.of(orders,
                 "--shopstream.orders.queries[0].name=" + name,
                 "--shopstream.orders.queries[0].size=" + size,
-                "--shopstream.orders.queries[0].advance=" + advance,
                 "--shopstream.orders.queries[0].grace=3m",
                 "--shopstream.orders.queries[0].final-topic=" + finalTopic);
+    }
+
+    /** The same query hopping: a window of {@code size} every {@code advance}. */
+    private static List<String> hopping(String name, String size, String advance, String finalTopic, String orders) {
+        List<String> settings = new ArrayList<>(windowQuery(name, size, finalTopic, orders));
+        settings.add("--shopstream.orders.queries[0].advance=" + advance);
+        return settings;
     }
 
     private static BaselineTarget baseline(String run, String row, PlainQuery query, List<String> inputs,

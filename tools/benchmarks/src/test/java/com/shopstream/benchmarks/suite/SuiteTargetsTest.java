@@ -53,4 +53,19 @@ class SuiteTargetsTest {
         assertThat(floor.baselineRun()).isNull();
         assertThat(floor.sparkRun()).isNull();
     }
+
+    @Test
+    void theHoppingRunIsOneWindowOfTenMinutesEveryFiveWhoseFinalRowsAreCountedAgainstSparksOwn() {
+        DrainTarget hopping = SuiteTargets.drain("orders-10m-every-5m", OPTIONS, TOPICS, "127.0.0.1:9092", "t",
+                OPTIONS.jvmOptions());
+
+        assertThat(hopping).isInstanceOfSatisfying(ServiceTarget.class, service -> {
+            assertThat(service.settings()).contains("--shopstream.orders.queries[0].size=10m",
+                    "--shopstream.orders.queries[0].advance=5m", "--shopstream.orders.queries[0].grace=3m",
+                    "--shopstream.orders.queries[0].final-topic=" + service.outputTopic());
+            assertThat(service.settings()).noneMatch(setting -> setting.startsWith("--shopstream.orders.queries[1]"));
+        });
+        assertThat(hopping.sparkRun()).isEqualTo("spark-10m-every-5m");
+        assertThat(hopping.baselineRun()).as("the plain baseline's window is tumbling").isNull();
+    }
 }
