@@ -62,6 +62,8 @@ public final class BeforeCommit {
     private CommitPhase phase;
     /** The punctuation of {@link #writeBeforeCommit}, cancelled by {@link #close}. */
     private Cancellable tick;
+    /** Whether what the writes hold should be committed soon ({@link #commitSoon}). */
+    private boolean soon;
 
     private BeforeCommit(KeyValueStore<Bytes, byte[]> signal, Runnable hook, LongSupplier clock) {
         this.signal = signal;
@@ -187,14 +189,30 @@ public final class BeforeCommit {
         long every = Math.max(1, interval.toMillis() / 20);
         phase = new CommitPhase(interval.toMillis(), every);
         tick = context.schedule(Duration.ofMillis(every), PunctuationType.WALL_CLOCK_TIME, now -> {
-            if (phase.writeNow(now)) {
+            boolean asked = soon && phase.commitSoon(now);
+            soon = false;
+            if (asked || phase.writeNow(now)) {
                 writes.run();
+            }
+            if (asked) {
+                context.commit();
             }
             // after the writes: an arm the cache writes down at once runs the hook, which should see them
             if (!armed && !evicted) {
                 arm();
             }
         });
+    }
+
+    /**
+     * What the writes of {@link #writeBeforeCommit} hold should reach a {@code read_committed} reader soon: the next
+     * tick writes it and asks Kafka Streams for a commit ({@code ProcessingContext#commit}), if the task's own commit
+     * is more than half an interval away and none was asked for since it ({@link CommitPhase#commitSoon}). For what
+     * comes in already coalesced, at most once per commit interval (partial sums from upstream tasks' commits): it
+     * then waits for one commit, not two. Cheap when called again; nothing on the plain path, whose writes are timed.
+     */
+    public void commitSoon() {
+        soon = true;
     }
 
     private void run() {

@@ -20,6 +20,13 @@ package com.shopstream.common.writebehind;
  *
  * <p>While the commits are not known (none seen yet, none for two intervals, or the clock went back), it is a timer:
  * "now" once an interval has passed since the last write (the first from the first ask), as on the plain path.
+ *
+ * <p>A commit a processor asked for ({@link #commitSoon}) comes between two of the thread's own, which stay timed from
+ * the last of their own. It is asked for only in the first half of an interval, so a commit seen less than three
+ * quarters of an interval after the last one is taken for an asked one and moves nothing; the thread's own are an
+ * interval apart or more, seen on a clock Kafka Streams last read for the task (a few ticks old at most). Were the
+ * first commit seen an asked one, the thread's next could be taken for asked too, and the one after it, more than an
+ * interval after the first, would set the phase right.
  */
 final class CommitPhase {
 
@@ -29,6 +36,8 @@ final class CommitPhase {
     private final long tick;
     private long lastCommit = NONE;
     private long lastWrite = NONE;
+    /** Whether a commit was asked for since the last commit of the thread's own. */
+    private boolean asked;
 
     /**
      * @param interval the task's commit interval (ms)
@@ -45,7 +54,26 @@ final class CommitPhase {
 
     /** The task committed at {@code now} (ms, wall clock). */
     void committed(long now) {
-        lastCommit = now;
+        boolean soonerThanItsOwn = lastCommit != NONE && now >= lastCommit && now - lastCommit < interval * 3 / 4;
+        if (!soonerThanItsOwn) {
+            lastCommit = now;
+            asked = false;
+        }
+    }
+
+    /**
+     * Whether to write at {@code now} what just came in and ask for a commit, so that a {@code read_committed} reader
+     * sees it without waiting for the thread's own commit; if so, the caller writes and asks. Only in the first half
+     * of an interval after the thread's own commit (in the second, that commit is as near), and not twice between
+     * two of its commits: at most one asked commit per interval, however often something comes in.
+     */
+    boolean commitSoon(long now) {
+        if (lastCommit == NONE || now < lastCommit || now - lastCommit >= interval / 2 || asked) {
+            return false;
+        }
+        asked = true;
+        lastWrite = now;
+        return true;
     }
 
     /** Whether to write at {@code now}; if so, the caller writes. */

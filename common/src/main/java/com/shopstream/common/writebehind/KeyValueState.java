@@ -50,6 +50,12 @@ public interface KeyValueState<K, V> {
      */
     void writeBeforeCommit(ProcessingContext context, Duration interval, Runnable writes);
 
+    /**
+     * What {@link #writeBeforeCommit}'s writes hold should reach a {@code read_committed} reader soon, at a commit
+     * asked for ({@link BeforeCommit#commitSoon}).
+     */
+    void commitSoon();
+
     /** In the processor's {@code close}: nothing is written before a commit any more (its task may become a standby). */
     void close();
 }

@@ -186,6 +186,11 @@ final class WriteBehindStore<K, V> implements KeyValueState<K, V> {
     }
 
     @Override
+    public void commitSoon() {
+        beforeCommit.commitSoon();
+    }
+
+    @Override
     public void close() {
         beforeCommit.close();
     }

@@ -47,6 +47,11 @@ final class WriteThroughStore<K, V> implements KeyValueState<K, V> {
     }
 
     @Override
+    public void commitSoon() {
+        plain.commitSoon();
+    }
+
+    @Override
     public void close() {
         plain.close();
     }

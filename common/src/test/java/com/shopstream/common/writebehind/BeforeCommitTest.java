@@ -115,6 +115,45 @@ class BeforeCommitTest {
     }
 
     @Test
+    void whatShouldBeCommittedSoonIsWrittenAtTheNextTickWithACommitAskedFor() {
+        MockProcessorContext<Object, Object> context = context(true);
+        MockStores.writtenBeforeCommit(context, "s", Serdes.String(), Serdes.String());
+        BeforeCommit beforeCommit = writingBeforeCommit(context);
+        MockProcessorContext.CapturedPunctuator tick = context.scheduledPunctuators().get(0);
+        tick.getPunctuator().punctuate(990);   // arms the signal: the commit is seen
+        context.setCurrentSystemTimeMs(1_000);
+        MockStores.commit(context, "s");
+
+        beforeCommit.commitSoon();
+        tick.getPunctuator().punctuate(1_010);
+        assertThat(ran).containsExactly("hook", "writes");
+        assertThat(context.committed()).isTrue();
+
+        context.resetCommit();
+        context.setCurrentSystemTimeMs(1_012);
+        MockStores.commit(context, "s");   // the asked one
+        beforeCommit.commitSoon();
+        tick.getPunctuator().punctuate(1_020);
+        assertThat(ran).as("one asked commit per interval").containsExactly("hook", "writes", "hook");
+        assertThat(context.committed()).isFalse();
+        tick.getPunctuator().punctuate(1_095);
+        assertThat(ran).as("before the thread's own commit, as timed from its last")
+                .containsExactly("hook", "writes", "hook", "writes");
+        assertThat(context.committed()).isFalse();
+    }
+
+    @Test
+    void onThePlainPathNoCommitIsAskedFor() {
+        MockProcessorContext<Object, Object> context = context(false);
+        BeforeCommit beforeCommit = writingBeforeCommit(context);
+        MockProcessorContext.CapturedPunctuator timer = context.scheduledPunctuators().get(0);
+
+        beforeCommit.commitSoon();
+        timer.getPunctuator().punctuate(1_000);
+        assertThat(context.committed()).isFalse();
+    }
+
+    @Test
     void aHookRunBecauseTheCacheWroteTheSignalDownAsItWasPutIsNoCommit() {
         MockProcessorContext<Object, Object> context = context(true);
         MockStores.add(context, Stores.keyValueStoreBuilder(new CommitSignal.Supplier(BeforeCommit.signalName("s"),

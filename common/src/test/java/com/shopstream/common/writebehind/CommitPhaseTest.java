@@ -58,6 +58,39 @@ class CommitPhaseTest {
     }
 
     @Test
+    void aCommitIsAskedForInTheFirstHalfOfAnIntervalOnceAndMovesNotTheThreadsOwn() {
+        phase.committed(1_000);
+
+        assertThat(phase.commitSoon(1_010)).isTrue();
+        assertThat(phase.commitSoon(1_020)).as("asked once since the thread's own commit").isFalse();
+        phase.committed(1_012);   // the asked one
+        assertThat(phase.writeNow(1_094)).isFalse();
+        assertThat(phase.writeNow(1_095)).as("still due from the thread's own, at 1,100").isTrue();
+
+        phase.committed(1_101);
+        assertThat(phase.commitSoon(1_151)).as("half an interval on: the thread's own is as near").isFalse();
+        assertThat(phase.commitSoon(1_150)).as("asked again after the thread's next commit").isTrue();
+    }
+
+    @Test
+    void noCommitIsAskedForWhileTheCommitsAreNotKnown() {
+        assertThat(phase.commitSoon(1_000)).as("none seen").isFalse();
+
+        phase.committed(1_000);
+        assertThat(phase.commitSoon(990)).as("the clock went back").isFalse();
+    }
+
+    @Test
+    void anAskedCommitSeenFirstIsSetRightByTheThreadsCommitAfterItsNext() {
+        phase.committed(1_030);   // asked for: the thread's own was at 1,000, unseen
+        phase.committed(1_100);   // the thread's next, taken for an asked one
+
+        phase.committed(1_201);
+        assertThat(phase.writeNow(1_295)).isFalse();
+        assertThat(phase.writeNow(1_296)).isTrue();
+    }
+
+    @Test
     void intervalsAreRequiredPositive() {
         assertThatThrownBy(() -> new CommitPhase(100, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the commit interval and the tick must be positive: 100, 0");

@@ -126,6 +126,31 @@ class WindowProcessorRestartTest {
                         new WindowOutput.Final(new WindowResult(TEN, TEN.plus(FIVE), 3, new BigDecimal("4.50"), 3)));
     }
 
+    @Test
+    void anOrderCountedInTheFirstHalfOfAnIntervalHasItsRowAtTheNextTickWithACommitAskedFor() {
+        processor.init(context);
+        CapturedPunctuator tick = context.scheduledPunctuators().get(0);
+        tick.getPunctuator().punctuate(0);   // arms the signal: the commit is seen
+        long interval = CommitTicks.commitInterval(context);
+        context.setCurrentSystemTimeMs(interval);
+        MockStores.commit(context, query.storeName());
+
+        processor.process(order(1, "10:01:00", "1.50"));
+        tick.getPunctuator().punctuate(interval + 1);
+        assertThat(context.forwarded()).<WindowOutput>extracting(forwarded -> forwarded.record().value())
+                .containsExactly(new WindowOutput.Update(new WindowResult(TEN, TEN.plus(FIVE), 1,
+                        new BigDecimal("1.50"))));
+        assertThat(context.committed()).isTrue();
+
+        context.resetForwards();
+        context.resetCommit();
+        processor.process(order(2, "10:02:00", "2.00"));
+        tick.getPunctuator().punctuate(interval + 2);
+        assertThat(context.forwarded()).as("one asked commit per interval: the row waits for the task's own")
+                .isEmpty();
+        assertThat(context.committed()).isFalse();
+    }
+
     /** An order of 2026-01-22 at {@code time}, of the one group {@code all}, from partition 0. */
     static Record<String, Timed<Order>> order(long id, String time, String amount) {
         Instant at = Instant.parse("2026-01-22T" + time + "Z");
