@@ -1,5 +1,6 @@
 package com.shopstream.common.watermark;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
@@ -283,9 +284,5 @@ class EventTimeOrderTest {
 
     private static Order order(long id) {
         return new Order(id, id, BigDecimal.ONE, Instant.parse("2026-01-22T10:00:00Z"));
-    }
-
-    private static long ms(String time) {
-        return Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 }

@@ -1,5 +1,6 @@
 package com.shopstream.common.watermark;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
@@ -220,9 +221,5 @@ class FrontierTrackerTest {
 
     private List<String> newSignals() {
         return harness.newRecords(TimedOrdersFixture.SIGNALS).stream().map(OutputRecord::value).toList();
-    }
-
-    private static long ms(String time) {
-        return time.equals("none") ? InputClocks.NONE : Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 }

@@ -1,5 +1,6 @@
 package com.shopstream.common.watermark;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
@@ -10,7 +11,6 @@ import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import com.shopstream.eventtime.QueryLateness;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.kafka.common.serialization.Serdes;
@@ -97,9 +97,5 @@ class FrontierTrackerTimerTest {
 
         timer.getPunctuator().punctuate(200);
         assertThat(context.forwarded()).as("sent once").hasSize(1);
-    }
-
-    private static long ms(String time) {
-        return Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 }

@@ -1,5 +1,6 @@
 package com.shopstream.common.watermark;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,7 +9,6 @@ import com.shopstream.common.streams.StateStoreKind;
 import com.shopstream.common.testing.CommitTicks;
 import com.shopstream.common.testing.MockStores;
 import com.shopstream.common.testing.TestStreams;
-import com.shopstream.eventtime.InputClocks;
 import com.shopstream.eventtime.InputPartition;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -309,9 +309,5 @@ class RepartitionBatcherTest {
 
     private static Order order(long id, String time) {
         return new Order(id, 7, new BigDecimal("1.25"), Instant.parse("2026-01-22T" + time + "Z"));
-    }
-
-    private static long ms(String time) {
-        return time.equals("none") ? InputClocks.NONE : Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 }

@@ -1,5 +1,6 @@
 package com.shopstream.join.topology;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -88,9 +89,5 @@ class IntervalJoinProcessorTest {
                 .filter(JoinResult.Unpaid.class::isInstance)
                 .map(value -> ((JoinResult.Unpaid) value).row().orderId())
                 .toList();
-    }
-
-    private static long ms(String time) {
-        return Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 }

@@ -1,5 +1,6 @@
 package com.shopstream.orders.enrichment;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.boot.ShopstreamProperties;
@@ -231,9 +232,5 @@ class EnrichmentInterleavingsTest {
             }
             return new Outcome(tiers, windows);
         }
-    }
-
-    private static long ms(String time) {
-        return Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 }

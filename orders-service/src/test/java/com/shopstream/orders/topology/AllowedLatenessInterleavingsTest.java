@@ -1,5 +1,6 @@
 package com.shopstream.orders.topology;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
@@ -150,9 +151,5 @@ class AllowedLatenessInterleavingsTest {
             out.put(row.key(), value.get("orders").asLong() + " " + value.get("total").decimalValue().toPlainString());
         }
         return out;
-    }
-
-    private static long ms(String time) {
-        return Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 }

@@ -1,5 +1,6 @@
 package com.shopstream.orders.topology;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
@@ -385,9 +386,6 @@ class OrderWindowPartitionsTest {
                 new TimedSerde<>(Order.class).serializer().serialize(REPARTITION, value), new RecordHeaders());
     }
 
-    private static long ms(String time) {
-        return time.equals("none") ? InputClocks.NONE : Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
-    }
 
     private static List<String> rows(List<OutputRecord> records) {
         return records.stream().map(r -> {

@@ -1,5 +1,6 @@
 package com.shopstream.orders.topology;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -429,9 +430,5 @@ class SliceCombinerTest {
 
     private static Instant at(String time) {
         return Instant.parse("2026-01-22T" + time + "Z");
-    }
-
-    private static long ms(String time) {
-        return at(time).toEpochMilli();
     }
 }

@@ -1,5 +1,6 @@
 package com.shopstream.orders.topology;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.eventtime.InputClocks;
@@ -140,9 +141,5 @@ class WindowSlicesTest {
 
     private static WindowQuery tumbling(Duration size) {
         return WindowQuery.tumbling("t" + size.toMinutes(), size, GRACE, "t" + size.toMinutes(), null);
-    }
-
-    private static long ms(String time) {
-        return Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 }

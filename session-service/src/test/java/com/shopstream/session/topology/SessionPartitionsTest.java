@@ -1,5 +1,6 @@
 package com.shopstream.session.topology;
 
+import static com.shopstream.common.testing.TestDay.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.shopstream.common.model.Order;
@@ -148,9 +149,5 @@ class SessionPartitionsTest {
     private static Piped report(int partition, String newest) {
         return new Piped("", new Timed.Report<>(new InputPartition("orders", partition), 2, ms(newest), false,
                 WALL_CLOCK.toEpochMilli()));
-    }
-
-    private static long ms(String time) {
-        return time.equals("none") ? Long.MIN_VALUE : Instant.parse("2026-01-22T" + time + "Z").toEpochMilli();
     }
 }
