@@ -67,11 +67,10 @@ public final class DedupTopology {
         }
         if (config.byIdTopic() != null) {
             String seen = BY_ID_QUERY + "-seen";
-            String expiry = BY_ID_QUERY + "-expiry";
             Topic<String, Order> out = topics.orders(config.byIdTopic());
-            timed.process(ProcessorSuppliers.withStores(() -> new FirstCopyDeduplicator(byId, seen, expiry),
-                            config.stores().keyValueStore(seen, Serdes.Bytes(), Serdes.Long()),
-                            ExpiryIndex.storeBuilder(expiry, config.stores())), Named.as(BY_ID_QUERY + "-dedup"))
+            timed.process(ProcessorSuppliers.withStores(() -> new FirstCopyDeduplicator(byId, seen),
+                            config.stores().keyValueStore(seen, Serdes.Bytes(), Serdes.Long())),
+                    Named.as(BY_ID_QUERY + "-dedup"))
                     .to(out.name(), out.producedAs(BY_ID_QUERY + "-sink"));
         }
         return builder.build();
