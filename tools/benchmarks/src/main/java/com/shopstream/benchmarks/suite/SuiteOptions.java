@@ -10,12 +10,12 @@ import java.util.List;
  * @param orders      orders of the generated backlog (duplicates and payments come on top)
  * @param targets     which runs to drain, in this order: services ({@code orders}, {@code orders-5m},
  *                    {@code orders-10m-every-5m}, {@code orders-5m-by-customer}, {@code sessions}, {@code join},
- *                    {@code dedup}, {@code dedup-pairs}, {@code payments}), their plain Kafka Streams baselines
+ *                    {@code dedup}, {@code dedup-pairs}, {@code dedup-by-id}, {@code payments}), their plain Kafka Streams baselines
  *                    ({@code plain} for the orders runs, {@code plain-sessions}, {@code plain-join},
  *                    {@code plain-dedup}, {@code plain-payments}), the floor under them all ({@code plain-read}: the
  *                    orders read as bytes, nothing else) and the Spark peer's runs ({@code spark-5m},
  *                    {@code spark-10m-every-5m}, {@code spark-5m-by-customer}, {@code spark-sessions},
- *                    {@code spark-join}, {@code spark-dedup}; skipped with a note when the peer is not built)
+ *                    {@code spark-join}, {@code spark-dedup-by-id}, {@code spark-dedup}; skipped with a note when the peer is not built)
  * @param liveRate    orders per second of the live latency run; 0 skips it
  * @param liveWarmUp  how long the live run sends before its latencies count (the JIT's warm-up)
  * @param bootstrap   a running broker to use; {@code null} starts local-kafka in the work directory
@@ -40,9 +40,9 @@ public record SuiteOptions(long orders, long seed, int customers, List<String> t
                     "orders-10m-every-5m", "orders-5m-by-customer-unbatched", "orders-5m-by-customer-uncombined",
                     "orders-5m-by-customer",
                     "plain-sessions", "sessions-unbatched", "sessions", "sessions-append", "plain-join",
-                    "join-unbatched", "join", "plain-dedup", "dedup", "dedup-pairs", "plain-payments", "payments",
-                    "spark-5m", "spark-10m-every-5m", "spark-5m-by-customer", "spark-sessions", "spark-join",
-                    "spark-dedup");
+                    "join-unbatched", "join", "plain-dedup", "dedup", "dedup-pairs", "dedup-by-id", "plain-payments",
+                    "payments", "spark-5m", "spark-10m-every-5m", "spark-5m-by-customer", "spark-sessions",
+                    "spark-join", "spark-dedup-by-id", "spark-dedup");
     public static final String DEFAULT_JVM = "-Xmx512m -XX:+UseSerialGC";
     /**
      * Distinct customers of the generated backlog. The generator writes 100 orders per second of event time: with

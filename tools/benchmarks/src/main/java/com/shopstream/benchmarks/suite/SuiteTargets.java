@@ -43,6 +43,8 @@ final class SuiteTargets {
                     tag);
             case "spark-dedup" -> peer(name, "spark: dropDuplicates(order_id, order_ts)", "dedup", options, topics,
                     bootstrap, tag);
+            case "spark-dedup-by-id" -> peer(name, "spark: dropDuplicatesWithinWatermark(order_id)", "dedup-by-id",
+                    options, topics, bootstrap, tag);
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -125,6 +127,10 @@ final class SuiteTargets {
                     "dedup-service", tag, List.of(topics.orders()),
                     List.of(orders, "--shopstream.dedup.by-id-topic="), bootstrap, options, jvmOptions,
                     "spark-dedup", "orders-deduped");
+            // dedup-service with only its first-copy-per-order_id query (no baseline: plain-dedup's is the pairs')
+            case "dedup-by-id" -> service("dedup-by-id", null, "dedup-service (by id only)", "dedup-service", tag,
+                    List.of(topics.orders()), List.of(orders, "--shopstream.dedup.pairs-topic="), bootstrap, options,
+                    jvmOptions, "spark-dedup-by-id", "orders-deduped-by-id");
             case "payments" -> service("payments", "plain-payments", "payments-service", "payments-service", tag,
                     List.of(topics.paymentsRaw()),
                     List.of("--shopstream.topics.payments-raw=" + topics.paymentsRaw(),

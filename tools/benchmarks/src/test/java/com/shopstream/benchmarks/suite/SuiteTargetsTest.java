@@ -68,4 +68,19 @@ class SuiteTargetsTest {
         assertThat(hopping.sparkRun()).isEqualTo("spark-10m-every-5m");
         assertThat(hopping.baselineRun()).as("the plain baseline's window is tumbling").isNull();
     }
+
+    @Test
+    void theByIdDedupRunIsTheServiceWithOnlyThatQueryCountedAgainstSparksWithinWatermark() {
+        DrainTarget byId = SuiteTargets.drain("dedup-by-id", OPTIONS, TOPICS, "127.0.0.1:9092", "t",
+                OPTIONS.jvmOptions());
+
+        assertThat(byId).isInstanceOfSatisfying(ServiceTarget.class, service -> {
+            assertThat(service.settings()).contains("--shopstream.dedup.pairs-topic=");
+            assertThat(service.outputTopic()).isEqualTo("orders-deduped-by-id");
+        });
+        assertThat(byId.sparkRun()).isEqualTo("spark-dedup-by-id");
+        assertThat(byId.baselineRun()).as("the plain baseline deduplicates pairs").isNull();
+        assertThat(SuiteTargets.spark("spark-dedup-by-id", OPTIONS, TOPICS, "127.0.0.1:9092", "t").query())
+                .isEqualTo("dedup-by-id");
+    }
 }
