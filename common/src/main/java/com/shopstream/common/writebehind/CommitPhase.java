@@ -55,7 +55,10 @@ final class CommitPhase {
     /** The task committed at {@code now} (ms, wall clock). */
     void committed(long now) {
         boolean soonerThanItsOwn = lastCommit != NONE && now >= lastCommit && now - lastCommit < interval * 3 / 4;
-        if (!soonerThanItsOwn) {
+        if (soonerThanItsOwn) {
+            // asked for, by this processor or another of the thread's: one asked commit per interval, not one each
+            asked = true;
+        } else {
             lastCommit = now;
             asked = false;
         }
@@ -64,8 +67,9 @@ final class CommitPhase {
     /**
      * Whether to write at {@code now} what just came in and ask for a commit, so that a {@code read_committed} reader
      * sees it without waiting for the thread's own commit; if so, the caller writes and asks. Only in the first half
-     * of an interval after the thread's own commit (in the second, that commit is as near), and not twice between
-     * two of its commits: at most one asked commit per interval, however often something comes in.
+     * of an interval after the thread's own commit (in the second, that commit is as near), and not once a commit
+     * was asked for since it, by this processor or another: at most one asked commit per interval for the processors
+     * of a thread that see each other's, however often something comes in.
      */
     boolean commitSoon(long now) {
         if (lastCommit == NONE || now < lastCommit || now - lastCommit >= interval / 2 || asked) {

@@ -68,8 +68,35 @@ class CommitPhaseTest {
         assertThat(phase.writeNow(1_095)).as("still due from the thread's own, at 1,100").isTrue();
 
         phase.committed(1_101);
-        assertThat(phase.commitSoon(1_151)).as("half an interval on: the thread's own is as near").isFalse();
         assertThat(phase.commitSoon(1_150)).as("asked again after the thread's next commit").isTrue();
+    }
+
+    @Test
+    void notInTheSecondHalfOfAnInterval() {
+        phase.committed(1_000);
+
+        assertThat(phase.commitSoon(1_050)).as("half an interval on: the thread's own is as near").isFalse();
+    }
+
+    @Test
+    void aCommitAnotherProcessorAskedForMovesNothingAndCountsAsTheOneOfTheInterval() {
+        phase.committed(1_000);
+        phase.committed(1_074);   // asked for by another processor of the thread
+        assertThat(phase.writeNow(1_094)).isFalse();
+        assertThat(phase.writeNow(1_095)).as("still due from 1,000").isTrue();
+
+        phase.committed(1_100);
+        phase.committed(1_120);   // another's again
+        assertThat(phase.commitSoon(1_130)).as("one asked commit per interval, whoever asked").isFalse();
+    }
+
+    @Test
+    void aCommitThreeQuartersOfAnIntervalOnIsTheThreadsOwn() {
+        phase.committed(1_000);
+        phase.committed(1_075);   // its own, seen on a clock read a little late for the one before
+
+        assertThat(phase.writeNow(1_169)).isFalse();
+        assertThat(phase.writeNow(1_170)).as("due from 1,075").isTrue();
     }
 
     @Test

@@ -57,11 +57,12 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * The retention is at least {@code size + L}, so a window is never deleted while it may still be revised.
  *
  * <p>Update rows are coalesced per commit interval, as the contract allows (and as the DSL's record cache does): a
- * window's changes since the last row are written about once per commit interval, just before the task's commit (a
- * {@code read_committed} reader sees nothing sooner; {@code BeforeCommit#writeBeforeCommit}), and before any window
- * is made final (so a window's last update precedes its final row). What changes in the first half of an interval
- * is written at the next tick, with a commit asked for (at most one per interval, {@code BeforeCommit#commitSoon}):
- * the partial sums come in just after their source tasks' commit, and their rows then wait for no second commit.
+ * window's changes since the last row are written about once per commit interval (twice when it changes in both
+ * halves of one), just before the task's commit (a {@code read_committed} reader sees nothing sooner;
+ * {@code BeforeCommit#writeBeforeCommit}), and before any window is made final (so a window's last update precedes
+ * its final row). What changes in the first half of an interval is written at the next tick, with a commit asked for
+ * (at most one per interval, {@code BeforeCommit#commitSoon}): the partial sums come in just after their source
+ * tasks' commit, and their rows then wait for no second commit.
  * The rows are kept in memory only: after a restart, the first rows written are those of every open window, so a
  * change whose row a crash lost (its commit had the store's change but not yet the row) is written then. Update mode
  * may repeat a row; it never loses the newest one.
@@ -250,6 +251,7 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
      * can it count anything) gets its update row and its next final revision at once: no later watermark will.
      */
     private void addCounted() {
+        boolean updated = false;
         for (Map.Entry<Bytes, Counted> window : counted.entrySet()) {
             Counted more = window.getValue();
             WindowAggregate aggregate = windows.get(window.getKey());
@@ -274,10 +276,13 @@ final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutpu
                 }
             } else if (query.updateTopic() != null) {
                 changed.merge(window.getKey(), more.newest, Math::max);
-                windows.commitSoon();
+                updated = true;
             }
         }
         counted.clear();
+        if (updated) {
+            windows.commitSoon();
+        }
     }
 
     /** What a record (or batch) adds to one window. */

@@ -149,6 +149,12 @@ class WindowProcessorRestartTest {
         assertThat(context.forwarded()).as("one asked commit per interval: the row waits for the task's own")
                 .isEmpty();
         assertThat(context.committed()).isFalse();
+
+        tick.getPunctuator().punctuate(2 * interval - interval / 20);   // a tick before the task's own commit
+        assertThat(context.forwarded()).<WindowOutput>extracting(forwarded -> forwarded.record().value())
+                .containsExactly(new WindowOutput.Update(new WindowResult(TEN, TEN.plus(FIVE), 2,
+                        new BigDecimal("3.50"))));
+        assertThat(context.committed()).isFalse();
     }
 
     /** An order of 2026-01-22 at {@code time}, of the one group {@code all}, from partition 0. */
