@@ -113,8 +113,8 @@ class DedupTopologyTest {
     void storeAndInternalTopicNamesArePinned() {
         TopologyDescription description = DedupTopology.build(TestStreams.forDriver("names").builder(),
                 DedupConfigs.defaults()).describe();
-        assertThat(TopologyNames.stores(description)).containsExactly("orders-deduped-by-id-seen", "orders-deduped-seen", "orders-watermarks",
-                "orders-watermarks-before-commit");
+        assertThat(TopologyNames.stores(description)).containsExactly("orders-deduped-by-id-seen",
+                "orders-deduped-seen", "orders-watermarks", "orders-watermarks-before-commit");
         assertThat(description.subtopologies()).hasSize(1);
     }
 

@@ -24,24 +24,42 @@ class FirstCopyDeduplicatorTest {
 
     private static final String SEEN = DedupTopology.BY_ID_QUERY + "-seen";
 
+    private final DedupConfig config = DedupConfigs.defaults();
+    private final MockProcessorContext<String, Order> context = new MockProcessorContext<>(
+            TestStreams.forDriver("dedup-service").properties());
+    private final KeyValueStore<Bytes, Long> seen = MockStores.keyValue(context, SEEN, Serdes.Bytes(),
+            Serdes.Long());
+    private final FirstCopyDeduplicator deduplicator = new FirstCopyDeduplicator(
+            new QueryLateness(DedupTopology.BY_ID_QUERY, config.grace(), new EventTimeBound()), SEEN);
+    private final Bytes early = Bytes.wrap(OrderKeys.orderId(7));
+    private final Bytes later = Bytes.wrap(OrderKeys.orderId(8));
+
     @Test
     void whatTheStoreHeldAtTheStartGoesOnceTheWatermarkPassesItsExpiry() {
-        DedupConfig config = DedupConfigs.defaults();
-        MockProcessorContext<String, Order> context = new MockProcessorContext<>(
-                TestStreams.forDriver("dedup-service").properties());
-        KeyValueStore<Bytes, Long> seen = MockStores.keyValue(context, SEEN, Serdes.Bytes(), Serdes.Long());
-        Bytes early = Bytes.wrap(OrderKeys.orderId(7));
-        Bytes later = Bytes.wrap(OrderKeys.orderId(8));
         seen.put(early, ms("10:03:00"));
         seen.put(later, ms("10:04:00"));
-        QueryLateness byId = new QueryLateness(DedupTopology.BY_ID_QUERY, config.grace(), new EventTimeBound());
-        FirstCopyDeduplicator deduplicator = new FirstCopyDeduplicator(byId, SEEN);
         deduplicator.init(context);
 
-        long frontier = ms("10:03:00") + 1 + config.grace().toMillis();   // the watermark passes 10:03:00
-        deduplicator.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
+        watermarkPasses("10:03:00");
 
         assertThat(seen.get(early)).as("expired at 10:03:00").isNull();
         assertThat(seen.get(later)).isEqualTo(ms("10:04:00"));
+    }
+
+    @Test
+    void aProcessorInitializedAgainForgetsTheOrderItBuiltBefore() {
+        seen.put(early, ms("10:03:00"));
+        deduplicator.init(context);
+        seen.put(early, ms("10:05:00"));   // what the revived task's store holds
+        deduplicator.init(context);   // Kafka Streams revives a corrupted task on the same processor
+
+        watermarkPasses("10:03:00");
+
+        assertThat(seen.get(early)).as("expires at 10:05:00 now").isEqualTo(ms("10:05:00"));
+    }
+
+    private void watermarkPasses(String time) {
+        long frontier = ms(time) + 1 + config.grace().toMillis();
+        deduplicator.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
     }
 }

@@ -386,7 +386,6 @@ class OrderWindowPartitionsTest {
                 new TimedSerde<>(Order.class).serializer().serialize(REPARTITION, value), new RecordHeaders());
     }
 
-
     private static List<String> rows(List<OutputRecord> records) {
         return records.stream().map(r -> {
             var value = com.shopstream.scenario.CanonicalJson.tree(r.value());

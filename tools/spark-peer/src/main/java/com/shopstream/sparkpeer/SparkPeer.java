@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  * java --add-opens ... -cp tools/spark-peer/target/classes:$(cat tools/spark-peer/target/classpath.txt) com.shopstream.sparkpeer.SparkPeer \
- *     --query window-5m|window-10m-every-5m|window-5m-by-customer|sessions|join|dedup|dedup-by-id --bootstrap 127.0.0.1:9092 \
+ *     --query window-5m|window-10m-every-5m|window-5m-by-customer|sessions|join|dedup|dedup-by-id \
+ *     --bootstrap 127.0.0.1:9092 \
  *     --orders-topic T --payments-topic T --shuffle-partitions N [--master local[2]] [--work-dir DIR]
  * </pre>
  * Event-time settings are the contract's: a 3-minute watermark delay, 5-minute windows (and 10-minute ones every 5

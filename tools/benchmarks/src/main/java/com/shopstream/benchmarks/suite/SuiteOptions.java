@@ -10,12 +10,13 @@ import java.util.List;
  * @param orders      orders of the generated backlog (duplicates and payments come on top)
  * @param targets     which runs to drain, in this order: services ({@code orders}, {@code orders-5m},
  *                    {@code orders-10m-every-5m}, {@code orders-5m-by-customer}, {@code sessions}, {@code join},
- *                    {@code dedup}, {@code dedup-pairs}, {@code dedup-by-id}, {@code payments}), their plain Kafka Streams baselines
- *                    ({@code plain} for the orders runs, {@code plain-sessions}, {@code plain-join},
+ *                    {@code dedup}, {@code dedup-pairs}, {@code dedup-by-id}, {@code payments}), their plain Kafka
+ *                    Streams baselines ({@code plain} for the orders runs, {@code plain-sessions}, {@code plain-join},
  *                    {@code plain-dedup}, {@code plain-payments}), the floor under them all ({@code plain-read}: the
  *                    orders read as bytes, nothing else) and the Spark peer's runs ({@code spark-5m},
  *                    {@code spark-10m-every-5m}, {@code spark-5m-by-customer}, {@code spark-sessions},
- *                    {@code spark-join}, {@code spark-dedup-by-id}, {@code spark-dedup}; skipped with a note when the peer is not built)
+ *                    {@code spark-join}, {@code spark-dedup-by-id}, {@code spark-dedup}; skipped with a note when the
+ *                    peer is not built)
  * @param liveRate    orders per second of the live latency run; 0 skips it
  * @param liveWarmUp  how long the live run sends before its latencies count (the JIT's warm-up)
  * @param bootstrap   a running broker to use; {@code null} starts local-kafka in the work directory
