@@ -57,8 +57,8 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  * The retention is at least {@code size + L}, so a window is never deleted while it may still be revised.
  *
  * <p>Update rows are coalesced per commit interval, as the contract allows (and as the DSL's record cache does): a
- * window's changes since the last row are written about once per commit interval (twice when it changes in both
- * halves of one), just before the task's commit (a {@code read_committed} reader sees nothing sooner;
+ * window's changes since the last row are written about once per commit interval (twice when it changes both
+ * before and after the interval's asked write), just before the task's commit (a {@code read_committed} reader sees nothing sooner;
  * {@code BeforeCommit#writeBeforeCommit}), and before any window is made final (so a window's last update precedes
  * its final row). What changes in the first half of an interval is written at the next tick, with a commit asked for
  * (at most one per interval, {@code BeforeCommit#commitSoon}): the partial sums come in just after their source
