@@ -207,9 +207,9 @@ public final class BeforeCommit {
     /**
      * What the writes of {@link #writeBeforeCommit} hold should reach a {@code read_committed} reader soon: the next
      * tick writes it and asks Kafka Streams for a commit ({@code ProcessingContext#commit}), if the task's own commit
-     * is more than half an interval away and none was asked for since it ({@link CommitPhase#commitSoon}). For what
-     * comes in already coalesced, at most once per commit interval (partial sums from upstream tasks' commits): it
-     * then waits for one commit, not two. Cheap when called again; nothing on the plain path, whose writes are timed.
+     * is more than half an interval away and none was asked for since it ({@link CommitPhase#commitSoon}). What comes
+     * in just after an upstream task's commit (partial sums, batches across a repartition) then waits for one commit,
+     * not two. Cheap when called again; nothing on the plain path, whose writes are timed.
      */
     public void commitSoon() {
         soon = true;

@@ -58,14 +58,14 @@ import org.apache.kafka.streams.state.KeyValueIterator;
  *
  * <p>Update rows are coalesced per commit interval, as the contract allows (and as the DSL's record cache does): a
  * window's changes since the last row are written about once per commit interval (twice when it changes both
- * before and after the interval's asked write), just before the task's commit (a {@code read_committed} reader sees nothing sooner;
- * {@code BeforeCommit#writeBeforeCommit}), and before any window is made final (so a window's last update precedes
- * its final row). What changes in the first half of an interval is written at the next tick, with a commit asked for
- * (at most one per interval, {@code BeforeCommit#commitSoon}): the partial sums come in just after their source
- * tasks' commit, and their rows then wait for no second commit.
- * The rows are kept in memory only: after a restart, the first rows written are those of every open window, so a
- * change whose row a crash lost (its commit had the store's change but not yet the row) is written then. Update mode
- * may repeat a row; it never loses the newest one.
+ * before and after the interval's asked write), just before the task's commit (a {@code read_committed} reader sees
+ * nothing sooner; {@code BeforeCommit#writeBeforeCommit}), and before any window is made final (so a window's last
+ * update precedes its final row). What changes in the first half of an interval is written at the next tick, with a
+ * commit asked for (at most one per interval, {@code BeforeCommit#commitSoon}): the partial sums come in just after
+ * their source tasks' commit, and their rows then wait for no second commit. The rows are kept in memory only: after
+ * a restart, the first rows written are those of every open window, so a change whose row a crash lost (its commit
+ * had the store's change but not yet the row) is written then. Update mode may repeat a row; it never loses the
+ * newest one.
  */
 final class WindowProcessor extends EventTimeOperator<Order, String, WindowOutput> {
 
