@@ -25,7 +25,11 @@ public enum PlainQuery {
     /** payments-service's re-keying by order id: {@link PlainPaymentsTopology}. */
     PAYMENTS("payments"),
     /** The floor: the orders read as bytes, nothing parsed, kept or written ({@link PlainReadTopology}). */
-    READ;
+    READ,
+    /** The stateful queries' write floor: each order kept in a changelogged store ({@link PlainWritesTopology}). */
+    KEEP,
+    /** The deduplications' write floor: each order kept, then copied out ({@link PlainWritesTopology}). */
+    KEEP_COPY("orders-kept-copy");
 
     private final List<String> outputs;
 
@@ -33,9 +37,9 @@ public enum PlainQuery {
         this.outputs = List.of(outputs);
     }
 
-    /** {@code window}, {@code sessions}, ...: the {@code --query} option. */
+    /** {@code window}, {@code sessions}, ..., {@code keep-copy}: the {@code --query} option. */
     public String option() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public static PlainQuery of(String option) {
@@ -45,7 +49,7 @@ public enum PlainQuery {
             }
         }
         throw new IllegalArgumentException("unknown baseline query " + option + " (window, sessions, join, dedup, "
-                + "payments, read)");
+                + "payments, read, keep, keep-copy)");
     }
 
     /** The topics this baseline writes (they must exist: the benchmark's broker does not create topics). */
@@ -68,6 +72,8 @@ public enum PlainQuery {
             case DEDUP -> PlainDedupTopology.build(builder, topics.orders(), out.get(0));
             case PAYMENTS -> PlainPaymentsTopology.build(builder, topics.paymentsRaw(), out.get(0));
             case READ -> PlainReadTopology.build(builder, topics.orders());
+            case KEEP -> PlainWritesTopology.keep(builder, topics.orders());
+            case KEEP_COPY -> PlainWritesTopology.keepAndCopy(builder, topics.orders(), out.get(0));
         };
     }
 

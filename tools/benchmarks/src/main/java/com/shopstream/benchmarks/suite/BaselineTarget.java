@@ -21,10 +21,12 @@ import java.util.List;
  * @param run    its run in {@code --runs} ({@code plain}, {@code plain-sessions}, ...)
  * @param name   its row in the table
  * @param inputs the topics whose committed offsets are its progress (those {@code query} reads)
+ * @param sparkRun    the Spark peer's run it is compared with (a write floor's), or null
+ * @param outputTopic the topic whose rows are counted beside that run's, or null
  */
 record BaselineTarget(String run, String name, PlainQuery query, String group, List<String> inputs,
                       BaselineTopics topics, String bootstrap, Path workDir, List<String> jvmOptions,
-                      List<String> streamsProperties) implements DrainTarget {
+                      List<String> streamsProperties, String sparkRun, String outputTopic) implements DrainTarget {
 
     @Override
     public String baselineRun() {

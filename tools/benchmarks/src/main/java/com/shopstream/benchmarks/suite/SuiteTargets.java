@@ -64,6 +64,13 @@ final class SuiteTargets {
             case FLOOR -> baseline(FLOOR, "plain-read (baseline): the orders read as bytes, nothing "
                     + "else (the floor)", PlainQuery.READ, List.of(topics.orders()), topics, bootstrap, tag, options,
                     jvmOptions);
+            // the write floors, each against the Spark run of the queries whose writes it makes (see PlainWritesTopology)
+            case "plain-keep" -> baseline("plain-keep", "plain-keep (baseline): each order kept in a changelogged "
+                    + "store (the stateful queries' write floor)", PlainQuery.KEEP, topics, bootstrap, tag, options,
+                    jvmOptions, "spark-5m-by-customer", null);
+            case "plain-keep-copy" -> baseline("plain-keep-copy", "plain-keep-copy (baseline): each order kept and "
+                    + "copied out (the dedups' write floor)", PlainQuery.KEEP_COPY, topics, bootstrap, tag, options,
+                    jvmOptions, "spark-dedup", PlainQuery.KEEP_COPY.outputs(topics.baselinePrefix()).get(0));
             case "plain-sessions" -> baseline("plain-sessions",
                     "plain-sessions (baseline): session windows + suppress, streak processor",
                     PlainQuery.SESSIONS, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
@@ -188,11 +195,26 @@ final class SuiteTargets {
     private static BaselineTarget baseline(String run, String row, PlainQuery query, List<String> inputs,
                                            BenchTopics topics, String bootstrap, String tag, SuiteOptions options,
                                            List<String> jvmOptions) {
+        return baseline(run, row, query, inputs, topics, bootstrap, tag, options, jvmOptions, null, null);
+    }
+
+    /** A write floor: reads the orders and is compared with {@code sparkRun}, its rows of {@code outputTopic}. */
+    private static BaselineTarget baseline(String run, String row, PlainQuery query, BenchTopics topics,
+                                           String bootstrap, String tag, SuiteOptions options,
+                                           List<String> jvmOptions, String sparkRun, String outputTopic) {
+        return baseline(run, row, query, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions,
+                sparkRun, outputTopic);
+    }
+
+    private static BaselineTarget baseline(String run, String row, PlainQuery query, List<String> inputs,
+                                           BenchTopics topics, String bootstrap, String tag, SuiteOptions options,
+                                           List<String> jvmOptions, String sparkRun, String outputTopic) {
         // "plain-streams" for the first baseline, as before; "plain-sessions-...", ... for the others
         String group = (run.equals("plain") ? "plain-streams" : run) + "-" + tag;
         return new BaselineTarget(run, row, query, group, inputs,
                 new BaselineTopics(topics.orders(), topics.payments(), topics.paymentsRaw(), topics.baselinePrefix()),
-                bootstrap, options.workDir(), jvm(jvmOptions, options, group), options.streamsProperties());
+                bootstrap, options.workDir(), jvm(jvmOptions, options, group), options.streamsProperties(), sparkRun,
+                outputTopic);
     }
 
     private static ServiceTarget service(String run, String baselineRun, String row, String module, String tag,

@@ -70,6 +70,9 @@ class PlainTopologiesTest {
         assertThat(stores(PlainQuery.DEDUP)).containsExactly("baseline-dedup-seen");
         assertThat(stores(PlainQuery.PAYMENTS)).isEmpty();
         assertThat(stores(PlainQuery.READ)).isEmpty();
+        assertThat(stores(PlainQuery.KEEP)).containsExactly("baseline-writes-kept");
+        assertThat(stores(PlainQuery.KEEP_COPY)).containsExactly("baseline-writes-kept");
+        assertThat(PlainQuery.of("keep-copy")).isEqualTo(PlainQuery.KEEP_COPY);
     }
 
     @Test

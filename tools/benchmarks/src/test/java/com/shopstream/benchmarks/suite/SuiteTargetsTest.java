@@ -55,6 +55,25 @@ class SuiteTargetsTest {
     }
 
     @Test
+    void theWriteFloorsReadTheOrdersAndAreComparedWithTheSparkRunsOfTheQueriesWhoseWritesTheyMake() {
+        DrainTarget keep = SuiteTargets.drain("plain-keep", OPTIONS, TOPICS, "127.0.0.1:9092", "t",
+                OPTIONS.jvmOptions());
+        DrainTarget keepCopy = SuiteTargets.drain("plain-keep-copy", OPTIONS, TOPICS, "127.0.0.1:9092", "t",
+                OPTIONS.jvmOptions());
+
+        assertThat(keep).isInstanceOfSatisfying(BaselineTarget.class,
+                baseline -> assertThat(baseline.query()).isEqualTo(PlainQuery.KEEP));
+        assertThat(keep.inputs()).containsExactly(TOPICS.orders());
+        assertThat(keep.sparkRun()).isEqualTo("spark-5m-by-customer");
+        assertThat(keep.outputTopic()).isNull();
+        assertThat(keepCopy).isInstanceOfSatisfying(BaselineTarget.class,
+                baseline -> assertThat(baseline.query()).isEqualTo(PlainQuery.KEEP_COPY));
+        assertThat(keepCopy.sparkRun()).isEqualTo("spark-dedup");
+        assertThat(keepCopy.outputTopic()).isEqualTo(TOPICS.baselinePrefix() + "orders-kept-copy");
+        assertThat(TOPICS.outputs()).as("created up front").contains(keepCopy.outputTopic());
+    }
+
+    @Test
     void theHoppingRunIsOneWindowOfTenMinutesEveryFiveWhoseFinalRowsAreCountedAgainstSparksOwn() {
         DrainTarget hopping = SuiteTargets.drain("orders-10m-every-5m", OPTIONS, TOPICS, "127.0.0.1:9092", "t",
                 OPTIONS.jvmOptions());
