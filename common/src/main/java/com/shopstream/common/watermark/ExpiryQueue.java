@@ -30,6 +30,10 @@ public final class ExpiryQueue<K extends Comparable<? super K>> {
         entries.remove(new Entry<>(expiresAt, key));
     }
 
+    public boolean contains(long expiresAt, K key) {
+        return entries.contains(new Entry<>(expiresAt, key));
+    }
+
     /**
      * Removes and returns the oldest entry if it expires at or before {@code upTo} ({@code null}: none does). One at
      * a time: should handling one throw, the others stay queued. The one taken is gone even then (put back, it would

@@ -45,8 +45,12 @@ class ExpiryQueueTest {
         queue.add(10, "2");
         assertThat(queue.size()).as("added twice, kept once").isEqualTo(2);
 
+        assertThat(queue.contains(10, "1")).isTrue();
+        assertThat(queue.contains(11, "1")).as("the same key, another time").isFalse();
+
         queue.remove(10, "1");
         queue.remove(11, "2");   // no such entry: nothing changes
+        assertThat(queue.contains(10, "1")).isFalse();
         assertThat(queue.removeUpTo(Long.MAX_VALUE)).containsExactly(new ExpiryQueue.Entry<>(10, "2"));
     }
 
