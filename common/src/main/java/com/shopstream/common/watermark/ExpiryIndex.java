@@ -38,7 +38,7 @@ public final class ExpiryIndex {
         store.delete(indexKey(expiresAt, key));
     }
 
-    /** Gives every key the store holds, with its expiry, oldest first. */
+    /** Gives every key the store holds, with its expiry: oldest first, for the non-negative times of event time. */
     public void forEach(ObjLongConsumer<byte[]> keyAndExpiry) {
         try (KeyValueIterator<Bytes, byte[]> all = store.all()) {
             while (all.hasNext()) {

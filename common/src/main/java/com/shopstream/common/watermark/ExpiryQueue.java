@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Keys in the order their state expires: by expiry time, then by key. Unlike {@link ExpiryIndex} it is kept in memory
- * only, for state whose expiry follows from what its store holds: the processor builds the queue again from its store
- * at every start, and saves the index store's put and delete per entry, each with its changelog record. What it holds
- * is bounded like that state: by the watermark.
+ * Keys in the order their state expires: by expiry time, then by key. It is kept in memory only, for state whose
+ * expiry follows from what its store holds: the processor builds the queue again from its store at every start, and
+ * finds what the watermark passed without a scan of the store, nor an index store beside it (a put and a delete per
+ * entry, each with its changelog record). What it holds is bounded like that state: by the watermark.
  *
  * <p>An entry is a set member: adding one twice keeps one, and {@link #remove} takes it out whoever added it.
  *

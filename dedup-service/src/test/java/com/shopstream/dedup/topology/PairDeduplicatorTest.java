@@ -64,6 +64,22 @@ class PairDeduplicatorTest {
     }
 
     @Test
+    void aPairStaysWhileTheWatermarkIsAtItsOrderTsAndGoesOnceTheWatermarkIsPastIt() {
+        seen.add(ms("10:03:00"), OrderKeys.orderId(7));
+        deduplicator.init(context);
+
+        watermarkAt(ms("10:03:00"));
+        deduplicator.process(copy(7, "10:03:00"));
+
+        assertThat(context.forwarded()).as("not behind the watermark: a copy is still a duplicate").isEmpty();
+        assertThat(stored()).containsExactly("7@" + ms("10:03:00"));
+
+        watermarkAt(ms("10:03:00") + 1);
+
+        assertThat(stored()).isEmpty();
+    }
+
+    @Test
     void aProcessorInitializedAgainForgetsThePairsItBuiltBefore() {
         seen.add(ms("10:03:00"), OrderKeys.orderId(7));
         deduplicator.init(context);
@@ -83,7 +99,12 @@ class PairDeduplicatorTest {
     }
 
     private void watermarkPasses(String time) {
-        long frontier = ms(time) + 1 + config.grace().toMillis();
+        watermarkAt(ms(time) + 1);
+    }
+
+    /** The query's watermark moves to {@code watermark}: its frontier is the watermark plus the delay. */
+    private void watermarkAt(long watermark) {
+        long frontier = watermark + config.grace().toMillis();
         deduplicator.process(new Record<>("", new Timed.Advance<>(frontier), frontier));
     }
 

@@ -25,10 +25,12 @@ import org.apache.kafka.streams.state.Stores;
  * <pre>
  * orders (bytes) ─ keep (a put and its changelog record) [─ copy ─ output]
  * </pre>
- * Every stateful query of the suite changes its state for (nearly) every order it takes, and both deduplications
- * also write (nearly) every order out, under exactly-once, as these do. So a query that must make these writes
- * cannot drain faster than the floor that makes them, whatever it computes; a floor under twice Spark's rate means
- * twice Spark cannot be reached here with that query's writes.
+ * Every stateful query of the suite changes its state for (nearly) every order it takes (the deduplications with a
+ * put per order, the windows and sessions with a put per changed key before each commit), and both deduplications
+ * also write (nearly) every order out, under exactly-once, as these do. A floor is what plain Kafka Streams pays for
+ * that count of writes: what lies between a query and its floor is the query's other work and how it makes its
+ * writes (more of them, larger, through its producer interceptor, with its own RocksDB settings). A floor under
+ * twice Spark's rate would mean that no query making these writes reaches twice Spark here.
  */
 public final class PlainWritesTopology {
 

@@ -14,10 +14,10 @@ import java.util.List;
  *                    Streams baselines ({@code plain} for the orders runs, {@code plain-sessions}, {@code plain-join},
  *                    {@code plain-dedup}, {@code plain-payments}), the floor under them all ({@code plain-read}: the
  *                    orders read as bytes, nothing else), the write floors ({@code plain-keep}: each order kept in a
- *                    changelogged store; {@code plain-keep-copy}: kept and copied out) and the Spark peer's runs ({@code spark-5m},
- *                    {@code spark-10m-every-5m}, {@code spark-5m-by-customer}, {@code spark-sessions},
- *                    {@code spark-join}, {@code spark-dedup-by-id}, {@code spark-dedup}; skipped with a note when the
- *                    peer is not built)
+ *                    changelogged store; {@code plain-keep-copy}: kept and copied out) and the Spark peer's runs
+ *                    ({@code spark-5m}, {@code spark-10m-every-5m}, {@code spark-5m-by-customer},
+ *                    {@code spark-sessions}, {@code spark-join}, {@code spark-dedup-by-id}, {@code spark-dedup};
+ *                    skipped with a note when the peer is not built)
  * @param liveRate    orders per second of the live latency run; 0 skips it
  * @param liveWarmUp  how long the live run sends before its latencies count (the JIT's warm-up)
  * @param bootstrap   a running broker to use; {@code null} starts local-kafka in the work directory
@@ -38,7 +38,8 @@ public record SuiteOptions(long orders, long seed, int customers, List<String> t
                            int rounds) {
 
     public static final List<String> ALL_TARGETS =
-            List.of("plain", "plain-read", "plain-keep", "plain-keep-copy", "orders", "orders-5m-unbatched", "orders-5m-uncombined", "orders-5m",
+            List.of("plain", "plain-read", "plain-keep", "plain-keep-copy", "orders", "orders-5m-unbatched",
+                    "orders-5m-uncombined", "orders-5m",
                     "orders-10m-every-5m", "orders-5m-by-customer-unbatched", "orders-5m-by-customer-uncombined",
                     "orders-5m-by-customer",
                     "plain-sessions", "sessions-unbatched", "sessions", "sessions-append", "plain-join",

@@ -64,7 +64,7 @@ final class SuiteTargets {
             case FLOOR -> baseline(FLOOR, "plain-read (baseline): the orders read as bytes, nothing "
                     + "else (the floor)", PlainQuery.READ, List.of(topics.orders()), topics, bootstrap, tag, options,
                     jvmOptions);
-            // the write floors, each against the Spark run of the queries whose writes it makes (see PlainWritesTopology)
+            // compared with Spark, not with a service: a floor tells how many times Spark's rate those writes allow
             case "plain-keep" -> baseline("plain-keep", "plain-keep (baseline): each order kept in a changelogged "
                     + "store (the stateful queries' write floor)", PlainQuery.KEEP, topics, bootstrap, tag, options,
                     jvmOptions, "spark-5m-by-customer", null);
