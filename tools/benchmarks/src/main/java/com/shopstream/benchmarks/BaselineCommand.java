@@ -19,7 +19,8 @@ final class BaselineCommand implements Callable<Integer> {
     private Benchmarks benchmarks;
 
     @Option(names = "--query", paramLabel = "window|sessions|join|dedup|payments|read|keep|keep-copy",
-            defaultValue = "window", converter = QueryConverter.class, description = "which baseline (default: ${DEFAULT-VALUE})")
+            defaultValue = "window", converter = QueryConverter.class,
+            description = "which baseline (default: ${DEFAULT-VALUE})")
     private PlainQuery query;
 
     @Option(names = "--bootstrap", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:9092",

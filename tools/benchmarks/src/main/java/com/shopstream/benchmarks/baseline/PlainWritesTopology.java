@@ -28,9 +28,10 @@ import org.apache.kafka.streams.state.Stores;
  * Every stateful query of the suite changes its state for (nearly) every order it takes (the deduplications with a
  * put per order, the windows and sessions with a put per changed key before each commit), and both deduplications
  * also write (nearly) every order out, under exactly-once, as these do. A floor is what plain Kafka Streams pays for
- * that count of writes: what lies between a query and its floor is the query's other work and how it makes its
- * writes (more of them, larger, through its producer interceptor, with its own RocksDB settings). A floor under
- * twice Spark's rate would mean that no query making these writes reaches twice Spark here.
+ * a changelogged put per record (and a copy): a query pays on top for each further write it makes (a delete at
+ * expiry, a repartition record, a final row), for making its writes otherwise (larger, through its producer
+ * interceptor, with its own RocksDB settings) and for the rest of its work. A floor under twice Spark's rate would
+ * mean that no query making these writes reaches twice Spark here.
  */
 public final class PlainWritesTopology {
 
