@@ -66,11 +66,12 @@ final class SuiteTargets {
                     jvmOptions);
             // compared with Spark, not with a service: a floor tells how many times Spark's rate those writes allow
             case "plain-keep" -> baseline("plain-keep", "plain-keep (baseline): each order kept in a changelogged "
-                    + "store (the stateful queries' write floor)", PlainQuery.KEEP, topics, bootstrap, tag, options,
-                    jvmOptions, "spark-5m-by-customer", null);
+                    + "store (the stateful queries' write floor)", PlainQuery.KEEP, List.of(topics.orders()), topics,
+                    bootstrap, tag, options, jvmOptions, "spark-5m-by-customer", null);
             case "plain-keep-copy" -> baseline("plain-keep-copy", "plain-keep-copy (baseline): each order kept and "
-                    + "copied out (the dedups' write floor)", PlainQuery.KEEP_COPY, topics, bootstrap, tag, options,
-                    jvmOptions, "spark-dedup", PlainQuery.KEEP_COPY.outputs(topics.baselinePrefix()).get(0));
+                    + "copied out (the dedups' write floor)", PlainQuery.KEEP_COPY, List.of(topics.orders()), topics,
+                    bootstrap, tag, options, jvmOptions, "spark-dedup",
+                    PlainQuery.KEEP_COPY.outputs(topics.baselinePrefix()).get(0));
             case "plain-sessions" -> baseline("plain-sessions",
                     "plain-sessions (baseline): session windows + suppress, streak processor",
                     PlainQuery.SESSIONS, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions);
@@ -196,14 +197,6 @@ final class SuiteTargets {
                                            BenchTopics topics, String bootstrap, String tag, SuiteOptions options,
                                            List<String> jvmOptions) {
         return baseline(run, row, query, inputs, topics, bootstrap, tag, options, jvmOptions, null, null);
-    }
-
-    /** A write floor: reads the orders and is compared with {@code sparkRun}, its rows of {@code outputTopic}. */
-    private static BaselineTarget baseline(String run, String row, PlainQuery query, BenchTopics topics,
-                                           String bootstrap, String tag, SuiteOptions options,
-                                           List<String> jvmOptions, String sparkRun, String outputTopic) {
-        return baseline(run, row, query, List.of(topics.orders()), topics, bootstrap, tag, options, jvmOptions,
-                sparkRun, outputTopic);
     }
 
     private static BaselineTarget baseline(String run, String row, PlainQuery query, List<String> inputs,
